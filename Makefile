@@ -1,0 +1,39 @@
+# Two commands set everything up on a fresh machine with Python 3.11+ and make:
+#   make demo   - create .venv, install ctxscope, play the main demo scenario live
+#   make test   - create .venv with the test extras, run lint, type checks and the whole suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test lint pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+demo: $(VENV)/.installed
+	$(BIN)/ctxscope demo
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check core tui tests bench demo_sessions
+	$(BIN)/mypy --strict core
+	$(BIN)/lint-imports
+
+pytest: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2 -q
+
+test: lint pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,243 @@
+"""Byte-offset JSONL reading: complete lines only, hostile input tolerated.
+
+:class:`LineTail` keeps a byte offset into a file and, on each :meth:`LineTail.read`, returns the
+complete lines appended since the last call. A half-written last line waits for its newline.
+Truncation (the file became shorter than the offset) and replacement (its inode changed) are
+reported as a :class:`FileChange` and reading starts again from byte 0.
+
+:func:`decode_line` turns one line into a JSON object or a :class:`LineProblem`; it never raises.
+Nothing in a line is ever evaluated.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, BinaryIO, Final
+
+import orjson
+
+READ_CHUNK: Final = 1 << 20
+"""Bytes read per system call."""
+
+MAX_LINE_BYTES: Final = 64 << 20
+"""A line longer than this is skipped (counted as ``oversize``) without being held in memory."""
+
+EXCERPT_CHARS: Final = 60
+"""How much of a bad line is quoted in its problem reason (sanitised)."""
+
+
+class FileChange(enum.StrEnum):
+    TRUNCATED = "truncated"
+    ROTATED = "rotated"
+
+
+@dataclass(frozen=True, slots=True)
+class RawLine:
+    """One complete line: its 1-based number, byte offset of its start, and bytes (no newline)."""
+
+    number: int
+    offset: int
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class LineProblem:
+    """Why a line was skipped (or repaired): a kind from :class:`~ctxscope.core.session.Problems`."""
+
+    kind: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TailRead:
+    """What one :meth:`LineTail.read` found.
+
+    Attributes:
+        lines: Complete lines in file order.
+        change: Set when the file was truncated or replaced; ``lines`` then start from byte 0.
+        oversize: Line numbers skipped for being longer than the cap.
+        bytes_read: Bytes consumed (complete lines only).
+    """
+
+    lines: list[RawLine]
+    change: FileChange | None
+    oversize: list[int]
+    bytes_read: int
+
+
+class LineTail:
+    """Incremental reader of complete lines from a growing file.
+
+    Args:
+        path: The file to follow.
+        max_line_bytes: Lines longer than this are skipped and reported, never held in memory.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], max_line_bytes: int = MAX_LINE_BYTES) -> None:
+        self.path = os.fspath(path)
+        self.max_line_bytes = max_line_bytes
+        self.offset = 0
+        """Byte offset of the start of the first line not yet handed out."""
+        self.line_number = 0
+        """Number of the last complete line handed out (1-based)."""
+        self._inode: int | None = None
+        self._partial = bytearray()
+        """The unfinished last line (when it is not being skipped)."""
+        self._skipped = -1
+        """Bytes of an oversize unfinished line seen so far; -1 when not skipping."""
+
+    @property
+    def _held(self) -> int:
+        return self._skipped if self._skipped >= 0 else len(self._partial)
+
+    @property
+    def pending_bytes(self) -> int:
+        """Bytes of a half-written last line waiting for its newline."""
+        return self._held
+
+    def take_partial(self) -> RawLine | None:
+        """Hand out the unfinished last line as complete (a finished file may lack a newline)."""
+        if not self._partial:
+            return None
+        self.line_number += 1
+        line = RawLine(self.line_number, self.offset, bytes(self._partial).rstrip(b"\r"))
+        self.offset += len(self._partial)
+        self._partial.clear()
+        return line
+
+    def size(self) -> int:
+        """The file's current size in bytes (0 when it is missing)."""
+        try:
+            return os.stat(self.path).st_size
+        except FileNotFoundError:
+            return 0
+
+    def read(self, max_bytes: int | None = None) -> TailRead:
+        """Read the complete lines appended since the last call.
+
+        Args:
+            max_bytes: Stop after about this many bytes (so a caller can show progress on a big
+                file); None reads to the end.
+
+        Raises:
+            OSError: The file cannot be opened (missing, permission). Callers report it.
+        """
+        change: FileChange | None = None
+        with open(self.path, "rb") as handle:
+            stat = os.fstat(handle.fileno())
+            if self._inode is not None and stat.st_ino != self._inode:
+                change = FileChange.ROTATED
+            elif stat.st_size < self.offset + self._held:
+                change = FileChange.TRUNCATED
+            if change is not None:
+                self.offset = 0
+                self.line_number = 0
+                self._partial.clear()
+                self._skipped = -1
+            self._inode = stat.st_ino
+            handle.seek(self.offset + self._held)
+            return self._consume(handle, max_bytes, change)
+
+    def _consume(self, handle: BinaryIO, max_bytes: int | None, change: FileChange | None) -> TailRead:
+        lines: list[RawLine] = []
+        oversize: list[int] = []
+        start_offset = self.offset
+        remaining = max_bytes
+        while remaining is None or remaining > 0:
+            chunk = handle.read(READ_CHUNK)
+            if not chunk:
+                break
+            if remaining is not None:
+                remaining -= len(chunk)
+            pos = 0
+            while (newline := chunk.find(b"\n", pos)) >= 0:
+                piece = chunk[pos:newline]
+                pos = newline + 1
+                self.line_number += 1
+                if self._skipped >= 0:
+                    self.offset += self._skipped + len(piece) + 1
+                    self._skipped = -1
+                    continue
+                if self._partial:
+                    self._partial += piece
+                    data = bytes(self._partial)
+                    self._partial.clear()
+                else:
+                    data = piece
+                if len(data) > self.max_line_bytes:
+                    oversize.append(self.line_number)
+                else:
+                    lines.append(RawLine(self.line_number, self.offset, data.rstrip(b"\r")))
+                self.offset += len(data) + 1
+            self._hold(chunk[pos:], oversize)
+        return TailRead(lines, change, oversize, self.offset - start_offset)
+
+    def _hold(self, rest: bytes, oversize: list[int]) -> None:
+        """Keep an unfinished line for the next read, or skip it once it is too long."""
+        if self._skipped >= 0:
+            self._skipped += len(rest)
+        elif len(self._partial) + len(rest) > self.max_line_bytes:
+            oversize.append(self.line_number + 1)
+            self._skipped = len(self._partial) + len(rest)
+            self._partial.clear()
+        else:
+            self._partial += rest
+
+
+def iter_lines(path: str | os.PathLike[str], max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[TailRead]:
+    """Read a finished file in chunks of complete lines (for offline reading with progress)."""
+    tail = LineTail(path, max_line_bytes)
+    while True:
+        chunk = tail.read(max_bytes=16 * READ_CHUNK)
+        if not chunk.lines and not chunk.oversize:
+            return
+        yield chunk
+
+
+def sanitise_excerpt(data: bytes, limit: int = EXCERPT_CHARS) -> str:
+    """A short, printable excerpt of raw bytes for a problem message: controls become ``?``."""
+    text = data[: limit * 4].decode("utf-8", errors="replace")[:limit]
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def decode_line(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None]:
+    """Parse one line into a JSON object.
+
+    Returns:
+        ``(obj, None)`` for a good line; ``(obj, problem)`` for a line that was repaired (invalid
+        UTF-8 replaced with U+FFFD); ``(None, problem)`` for a line that was skipped. Blank lines
+        return ``(None, None)``.
+    """
+    if not data.strip():
+        return None, None
+    try:
+        obj = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return _diagnose(data)
+    if not isinstance(obj, dict):
+        return None, LineProblem("wrong_type", f"expected a JSON object, got {type(obj).__name__}")
+    return obj, None
+
+
+def _diagnose(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None]:
+    if b"\x00" in data:
+        return None, LineProblem("nul_bytes", f"NUL bytes in line: {sanitise_excerpt(data)!r}")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        try:
+            repaired = orjson.loads(data.decode("utf-8", errors="replace"))
+        except orjson.JSONDecodeError:
+            return None, LineProblem("invalid_utf8", f"invalid UTF-8 at byte {exc.start}, not JSON")
+        if isinstance(repaired, dict):
+            return repaired, LineProblem(
+                "invalid_utf8", f"invalid UTF-8 at byte {exc.start} replaced; event kept"
+            )
+        return None, LineProblem("wrong_type", "expected a JSON object")
+    stripped = data.rstrip()
+    if stripped and stripped[-1:] not in (b"}", b"]"):
+        return None, LineProblem("invalid_json", f"truncated JSON: {sanitise_excerpt(data)!r}")
+    return None, LineProblem("invalid_json", f"not valid JSON: {sanitise_excerpt(data)!r}")

@@ -1,0 +1,372 @@
+"""The session model: immutable records for everything ctxscope reads from an agent log.
+
+A log is a stream of events. Each event is one of the records below, tagged with the *scope* it
+belongs to (the main agent or one of its sub-agents):
+
+* :class:`ScopeHeader` — who the scope is: session id, parent scope, model, context limit, budget.
+* :class:`Message` — one stored message (system, user, assistant or tool) made of :class:`Block` s.
+* :class:`ModelRequest` — a model call made over every message stored in the scope before it, with
+  the usage the provider reported (or the error it got, such as a context-length refusal).
+* :class:`ObservedCompaction` — a compaction the agent itself reported (Claude Code's
+  ``compact_boundary``, Codex's ``compacted``, or an agent writing ctxscope's own format).
+
+Records never change once made. A message's token estimate is computed once per estimator and
+memoised on the message (:meth:`Message.tokens`).
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from .tokens import DEFAULT_ESTIMATOR, Estimator, get_estimator
+
+MAIN_SCOPE: Final = "main"
+"""Scope id of the main agent when a log does not name one."""
+
+Role = Literal["system", "user", "assistant", "tool"]
+ROLES: Final[tuple[Role, ...]] = ("system", "user", "assistant", "tool")
+
+MESSAGE_OVERHEAD_TOKENS: Final = 4
+"""Tokens a chat format spends per message on role markers and separators."""
+
+TOOL_CALL_OVERHEAD_TOKENS: Final = 8
+"""Tokens spent per tool call on its id, name and framing, besides the input itself."""
+
+IMAGE_TOKENS_PER_PIXEL: Final = 1 / 750
+"""Anthropic's documented image cost: about width × height / 750 tokens."""
+
+IMAGE_TOKEN_CAP: Final = 1600
+"""An image is resized by the provider so that it never costs more than about this many tokens."""
+
+IMAGE_BYTES_PER_TOKEN: Final = 64
+"""Fallback when only the payload size of an image is known (a compressed screenshot)."""
+
+
+class BlockKind(enum.StrEnum):
+    """What a content block is."""
+
+    TEXT = "text"
+    REASONING = "reasoning"
+    TOOL_CALL = "tool_call"
+    TOOL_RESULT = "tool_result"
+    ARTIFACT = "artifact"
+    SUMMARY = "summary"
+
+
+class ArtifactKind(enum.StrEnum):
+    """Heavy artifacts that stage 1 of the pipeline trims."""
+
+    DOM_SNAPSHOT = "dom_snapshot"
+    SCREENSHOT = "screenshot"
+    IMAGE = "image"
+
+
+class Category(enum.StrEnum):
+    """Where a token in a request comes from, for the per-category breakdown."""
+
+    SYSTEM = "system"
+    TOOL_DEFINITIONS = "tool_definitions"
+    USER = "user"
+    ASSISTANT = "assistant"
+    TOOL_RESULTS = "tool_results"
+    ARTIFACTS = "artifacts"
+    SUMMARY = "summary"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One piece of a message's content.
+
+    Attributes:
+        kind: What the block is.
+        text: The text: prose, reasoning, the tool call's input as JSON text, the tool result's
+            content, the DOM snapshot's HTML, or the summary. Empty for binary images.
+        call_id: Pairs a tool call with its result.
+        name: The tool's name (tool calls; tool results when the log says it).
+        artifact: The artifact's kind, for ``ARTIFACT`` blocks.
+        size_bytes: Payload size of a binary artifact (screenshot or image).
+        width: Image width in pixels, 0 when unknown.
+        height: Image height in pixels, 0 when unknown.
+        is_error: The tool result reports an error.
+        elided_chars: Characters a reader dropped from the end of ``text`` to bound memory; the
+            token estimate scales up for them.
+    """
+
+    kind: BlockKind
+    text: str = ""
+    call_id: str = ""
+    name: str = ""
+    artifact: ArtifactKind | None = None
+    size_bytes: int = 0
+    width: int = 0
+    height: int = 0
+    is_error: bool = False
+    elided_chars: int = 0
+
+    @property
+    def chars(self) -> int:
+        """Characters in the full text, including any the reader elided."""
+        return len(self.text) + self.elided_chars
+
+    @property
+    def is_image(self) -> bool:
+        return self.artifact in (ArtifactKind.SCREENSHOT, ArtifactKind.IMAGE)
+
+    def tokens(self, estimator: Estimator) -> int:
+        """This block's token estimate (not memoised; :meth:`Message.tokens` memoises)."""
+        if self.is_image:
+            return image_tokens(self.width, self.height, self.size_bytes)
+        count = estimator.count(self.text)
+        if self.elided_chars and self.text:
+            count = math.ceil(count * self.chars / len(self.text))
+        if self.kind is BlockKind.TOOL_CALL:
+            count += estimator.count(self.name) + TOOL_CALL_OVERHEAD_TOKENS
+        return count
+
+
+def image_tokens(width: int, height: int, size_bytes: int) -> int:
+    """Token cost of an image: from its pixel size when known, else from its payload size."""
+    if width > 0 and height > 0:
+        return min(IMAGE_TOKEN_CAP, math.ceil(width * height * IMAGE_TOKENS_PER_PIXEL))
+    return min(IMAGE_TOKEN_CAP, max(1, math.ceil(size_bytes / IMAGE_BYTES_PER_TOKEN)))
+
+
+def text_block(text: str) -> Block:
+    return Block(BlockKind.TEXT, text)
+
+
+def tool_call(call_id: str, name: str, input_json: str) -> Block:
+    return Block(BlockKind.TOOL_CALL, input_json, call_id=call_id, name=name)
+
+
+def tool_result(call_id: str, content: str, *, name: str = "", is_error: bool = False) -> Block:
+    return Block(BlockKind.TOOL_RESULT, content, call_id=call_id, name=name, is_error=is_error)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Message:
+    """One stored message of a scope's history.
+
+    Attributes:
+        index: Position in the scope's stored history (0-based, dense).
+        role: ``system``, ``user``, ``assistant`` or ``tool``.
+        blocks: The content, in order.
+        scope_id: The scope the message belongs to.
+        meta: An injected reminder or caveat: it counts toward the context but does not start a
+            user turn.
+        line: 1-based line number of the log line it came from (0 when not from a log).
+        category_hint: Overrides the per-category attribution (e.g. ``tool_definitions`` for a
+            system message that only lists tools).
+    """
+
+    index: int
+    role: Role
+    blocks: tuple[Block, ...]
+    scope_id: str = MAIN_SCOPE
+    meta: bool = False
+    line: int = 0
+    category_hint: Category | None = None
+    _tokens: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def tokens(self, estimator: Estimator | None = None) -> int:
+        """Estimated tokens of this message in a request, memoised per estimator."""
+        est = estimator or get_estimator(DEFAULT_ESTIMATOR)
+        cached = self._tokens.get(est.name)
+        if cached is None:
+            cached = MESSAGE_OVERHEAD_TOKENS + sum(block.tokens(est) for block in self.blocks)
+            self._tokens[est.name] = cached
+        return cached
+
+    @property
+    def text(self) -> str:
+        """All text of the message joined by newlines (for previews and summaries)."""
+        return "\n".join(block.text for block in self.blocks if block.text)
+
+    @property
+    def tool_calls(self) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.kind is BlockKind.TOOL_CALL)
+
+    @property
+    def tool_results(self) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.kind is BlockKind.TOOL_RESULT)
+
+    @property
+    def has_tool_results(self) -> bool:
+        return any(b.kind is BlockKind.TOOL_RESULT for b in self.blocks)
+
+    @property
+    def is_user_turn_start(self) -> bool:
+        """A message a person typed: a non-meta user message that is not only tool results."""
+        return (
+            self.role == "user"
+            and not self.meta
+            and any(b.kind in (BlockKind.TEXT, BlockKind.ARTIFACT) for b in self.blocks)
+            and not self.has_tool_results
+        )
+
+    @property
+    def is_summary(self) -> bool:
+        return any(b.kind is BlockKind.SUMMARY for b in self.blocks)
+
+    def category(self) -> Category:
+        """The category a message's tokens count under when it is not split by block."""
+        if self.category_hint is not None:
+            return self.category_hint
+        if self.is_summary:
+            return Category.SUMMARY
+        if self.role == "system":
+            return Category.SYSTEM
+        if self.role == "tool" or self.has_tool_results:
+            return Category.TOOL_RESULTS
+        return Category.USER if self.role == "user" else Category.ASSISTANT
+
+    def replace_blocks(self, blocks: tuple[Block, ...]) -> Message:
+        """A copy with other content (the pipeline reshapes copies; stored history is untouched)."""
+        return Message(
+            self.index, self.role, blocks, self.scope_id, self.meta, self.line, self.category_hint
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeHeader:
+    """Who a scope is. One log may hold several scopes (a main agent and its sub-agents).
+
+    Attributes:
+        scope_id: Unique within the session; ``main`` for the main agent by default.
+        session_id: The agent session the scope belongs to.
+        parent_id: The scope that started this one (None for the main agent).
+        model: Model name at the start; a request may name another.
+        context_limit: The model's hard limit in tokens (the run's real tier limit), if known.
+        working_budget: The working budget in tokens the agent compacts towards, if known.
+        label: A human name for the scope (e.g. the sub-agent's task).
+        line: Log line it came from.
+    """
+
+    scope_id: str
+    session_id: str = ""
+    parent_id: str | None = None
+    model: str = ""
+    context_limit: int | None = None
+    working_budget: int | None = None
+    label: str = ""
+    line: int = 0
+
+
+class ErrorKind(enum.StrEnum):
+    """Why a model call failed."""
+
+    CONTEXT_LENGTH = "context_length"
+    """The request was larger than the model can read: the user must start over."""
+    INVALID_REQUEST = "invalid_request"
+    """Refused as invalid for another reason: never retried, the same request gets the same answer."""
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """What the provider reported for one call.
+
+    Attributes:
+        prompt_tokens: The whole prompt, cached part included (the context-window occupancy).
+        cached_prompt_tokens: The part read from the provider's prefix cache.
+        cache_write_tokens: The part written to the cache on this call.
+        output_tokens: Tokens generated (often unreliable in streamed logs).
+    """
+
+    prompt_tokens: int
+    cached_prompt_tokens: int = 0
+    cache_write_tokens: int = 0
+    output_tokens: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RequestError:
+    kind: ErrorKind
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ModelRequest:
+    """A model call made over the first ``message_count`` stored messages of its scope.
+
+    Attributes:
+        index: The call's position among its scope's calls (0-based).
+        scope_id: The scope that made the call.
+        message_count: How many stored messages existed when the call was made.
+        model: The model called ('' when the log does not say).
+        usage: Provider-reported usage, if the log has it.
+        error: The error the call got, if any.
+        request_id: The provider's id for the call (used to deduplicate).
+        line: Log line it came from.
+        timestamp: ISO-8601 time if the log has it.
+    """
+
+    index: int
+    scope_id: str
+    message_count: int
+    model: str = ""
+    usage: Usage | None = None
+    error: RequestError | None = None
+    request_id: str = ""
+    line: int = 0
+    timestamp: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ObservedCompaction:
+    """A compaction the agent reported about itself.
+
+    Attributes:
+        scope_id: The scope that compacted.
+        message_count: Stored messages before the compaction point.
+        stage: Which kind of compaction (``summarize`` for a summary; pipeline stage names otherwise).
+        trigger: ``auto`` or ``manual`` when the log says.
+        tokens_before: Context size before, as the agent reported it.
+        tokens_after: Context size after, as the agent reported or as the next call measured.
+        summary: The summary text, when the log carries it.
+        line: Log line it came from.
+    """
+
+    scope_id: str
+    message_count: int
+    stage: str = "summarize"
+    trigger: str = ""
+    tokens_before: int | None = None
+    tokens_after: int | None = None
+    summary: str = ""
+    line: int = 0
+
+    @property
+    def tokens_freed(self) -> int | None:
+        if self.tokens_before is None or self.tokens_after is None:
+            return None
+        return self.tokens_before - self.tokens_after
+
+
+Event = ScopeHeader | Message | ModelRequest | ObservedCompaction
+"""Anything a reader yields into a session."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolRound:
+    """A tool call and its result: the unit that turn fitting never splits.
+
+    Attributes:
+        call_id: The id pairing them.
+        call_index: Index of the message holding the call.
+        result_index: Index of the message holding the result (None while it is pending).
+    """
+
+    call_id: str
+    call_index: int
+    result_index: int | None
+
+
+def iter_blocks(messages: list[Message] | tuple[Message, ...]) -> Iterator[tuple[Message, Block]]:
+    for message in messages:
+        for block in message.blocks:
+            yield message, block

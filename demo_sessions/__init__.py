@@ -1,0 +1,1 @@
+"""Bundled demo scenarios: a deterministic, seeded generator and the logs it writes."""

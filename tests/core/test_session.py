@@ -1,0 +1,97 @@
+"""The session model: indexes, derived structure, memoised token estimates, immutability."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from ctxscope.core.model import Block, BlockKind, Category, image_tokens, text_block, tool_call, tool_result
+from ctxscope.core.session import KEPT_PROBLEMS, Session
+from ctxscope.core.tokens import get_estimator
+
+
+def build() -> Session:
+    s = Session()
+    s.add_message("system", [text_block("You are helpful.")])
+    s.add_message("user", [text_block("Fix the bug.")])
+    s.add_request()
+    s.add_message("assistant", [tool_call("a", "grep", '{"q": "bug"}'), tool_call("b", "ls", "{}")])
+    s.add_message("tool", [tool_result("a", "x.py:1: bug")])
+    s.add_message("tool", [tool_result("b", "x.py")])
+    s.add_message("user", [text_block("<reminder>")], meta=True)
+    s.add_message("user", [text_block("Now add a test.")])
+    s.add_request()
+    return s
+
+
+def test_indexes_and_request_counts() -> None:
+    scope = build().scopes["main"]
+    assert [m.index for m in scope.messages] == list(range(7))
+    assert [r.message_count for r in scope.requests] == [2, 7]
+    assert [r.index for r in scope.requests] == [0, 1]
+
+
+def test_derived_structure() -> None:
+    scope = build().scopes["main"]
+    assert scope.user_turn_starts == [1, 6]  # the meta reminder does not start a turn
+    assert scope.user_turns() == [range(1, 6), range(6, 7)]
+    assert scope.tool_rounds["a"].call_index == 2 and scope.tool_rounds["a"].result_index == 3
+    assert scope.tool_rounds["b"].result_index == 4
+    assert scope.tool_result_indices == [3, 4]
+    assert scope.first_message is scope.messages[0]
+
+
+def test_amend_last_message_keeps_structure() -> None:
+    s = Session()
+    s.add_message("user", [text_block("go")])
+    s.add_request()
+    s.add_message("assistant", [text_block("thinking")])
+    amended = s.amend_last_message("main", [tool_call("c", "run", "{}")])
+    scope = s.scopes["main"]
+    assert scope.messages[-1] is amended and len(amended.blocks) == 2
+    assert scope.tool_rounds["c"].call_index == 1
+    s.add_request()
+    with pytest.raises(ValueError):
+        s.amend_last_message("main", [text_block("late")])
+
+
+def test_message_tokens_are_memoised_and_records_frozen() -> None:
+    message = build().scopes["main"].messages[1]
+    est = get_estimator("claude")
+    first = message.tokens(est)
+    assert message.tokens(est) == first
+    assert message._tokens == {"claude": first}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        message.role = "assistant"  # type: ignore[misc]
+
+
+def test_elided_text_scales_the_estimate() -> None:
+    est = get_estimator("chars4")
+    full = Block(BlockKind.TOOL_RESULT, "abcd" * 1000)
+    elided = Block(BlockKind.TOOL_RESULT, "abcd" * 100, elided_chars=3600)
+    assert elided.chars == full.chars
+    assert elided.tokens(est) == full.tokens(est)
+
+
+def test_image_tokens() -> None:
+    assert image_tokens(1000, 750, 0) == 1000
+    assert image_tokens(4000, 4000, 0) == 1600
+    assert image_tokens(0, 0, 6400) == 100
+
+
+def test_categories() -> None:
+    scope = build().scopes["main"]
+    assert [m.category() for m in scope.messages[:4]] == [
+        Category.SYSTEM, Category.USER, Category.ASSISTANT, Category.TOOL_RESULTS,
+    ]
+
+
+def test_problems_keep_first_few_and_count_all() -> None:
+    s = Session()
+    for line in range(KEPT_PROBLEMS + 5):
+        s.problems.add("invalid_json", line + 1, "bad")
+    s.problems.add("truncated", 0, "the file was truncated")
+    assert s.problems.bad_lines == KEPT_PROBLEMS + 5
+    assert len(s.problems.kept) == KEPT_PROBLEMS
+    assert [n.kind for n in s.problems.notices] == ["truncated"]

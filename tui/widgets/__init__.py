@@ -1,0 +1,1 @@
+"""Dashboard widgets: each renders a snapshot record computed by ctxscope.core."""
