@@ -1,0 +1,69 @@
+"""The memory-policy lab (SPEC §4): which earlier state deserves to enter the next model call.
+
+Policies see only ``(turn, role, content)`` messages, a query and a budget, and say what they would
+send (:class:`Selection`). The benchmark grades them against an answer key that no policy module
+imports.
+
+Main entry points:
+
+* :func:`run_policies` — every policy's selection for one query over a list of messages (the call a
+  dashboard "what if" view makes);
+* :func:`run_generated` — the seeded synthetic benchmark (:func:`generate`) graded per policy;
+* :func:`evaluate` with :func:`load_session` / :func:`load_labels` — the same grades on external data.
+
+Example::
+
+    from ctxscope.core.policies import Budget, PolicyMessage, run_policies
+
+    msgs = [PolicyMessage(1, "user", "My lunch preference for offsites is vegetarian."),
+            PolicyMessage(2, "user", "Update: I'm vegan now, not just vegetarian.")]
+    run_policies(msgs, "Plan the offsite lunch", Budget(messages=10))["supersession"].turns
+"""
+
+from .answer_key import AnswerKey, Checkpoint, Label, TurnLabel
+from .benchmark import BenchmarkResult, PolicyMetrics, evaluate, run_generated
+from .external import DatasetError, export_dataset, load_labels, load_session, session_messages
+from .generator import DEFAULT_SEED, DEFAULT_TURNS, GeneratedBenchmark, generate
+from .policies import POLICY_NAMES, Policy, PolicyContext, make_policies
+from .records import Budget, PolicyMessage, Selection
+from .runner import PolicyRunner, TimedSelection, run_policies
+from .scoring import SeedFeatures, seed_features, seed_score
+from .store import MemoryStore
+from .supersession import Claim, SupersessionTracker, extract_claim
+
+__all__ = [
+    "DEFAULT_SEED",
+    "DEFAULT_TURNS",
+    "POLICY_NAMES",
+    "AnswerKey",
+    "BenchmarkResult",
+    "Budget",
+    "Checkpoint",
+    "Claim",
+    "DatasetError",
+    "GeneratedBenchmark",
+    "Label",
+    "MemoryStore",
+    "Policy",
+    "PolicyContext",
+    "PolicyMessage",
+    "PolicyMetrics",
+    "PolicyRunner",
+    "SeedFeatures",
+    "Selection",
+    "SupersessionTracker",
+    "TimedSelection",
+    "TurnLabel",
+    "evaluate",
+    "export_dataset",
+    "extract_claim",
+    "generate",
+    "load_labels",
+    "load_session",
+    "make_policies",
+    "run_generated",
+    "run_policies",
+    "seed_features",
+    "seed_score",
+    "session_messages",
+]

@@ -1,0 +1,481 @@
+"""The memory policies: what each would send for one query, within a budget.
+
+Every policy implements :class:`Policy`: ``select(context) -> Selection``. A
+:class:`PolicyContext` holds the :class:`~.store.MemoryStore` (the session's messages so far, their
+index and retrieval counts), the query's turn, the query text and the :class:`~.records.Budget`.
+That is all a policy can see.
+
+=====================  =============================================================================
+``full-history``       every earlier message (ignores the budget; the recall ceiling)
+``sliding-window``     the newest messages that fit
+``summary``            an incremental extractive summary (≤ 2,000 tokens) plus the newest messages
+``retrieval``          up to 6 TF-IDF snippets scoring ≥ 0.08
+``hybrid``             15 recent + summary + retrieved + pinned (system prompt, "remember ..." notes)
+``adaptive``           picks its sources per query from how much of the query the recent window covers
+``importance-seed``    the seed's scorer (:mod:`.scoring`), top messages by score
+``supersession``       ours: the current claim per subject and attribute, stale evidence left out
+=====================  =============================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Final, Protocol
+
+from .records import DEFAULT_RECENT, DEFAULT_SUMMARY_TOKENS, Budget, PolicyMessage, Selection
+from .scoring import SeedFeatures, seed_features, seed_score
+from .store import MemoryStore
+from .summary import IncrementalSummary
+from .supersession import NOT_A_CLAIM, SupersessionTracker, names_in
+from .text import terms, words
+
+PIN_CUES: Final = re.compile(
+    r"\bremember\b|\bkeep in mind\b|\bnote that\b|\bdon'?t forget\b|\bimportant:|\bpin this\b", re.IGNORECASE
+)
+"""Wording by which a user pins a message (the hybrid policy's pinned context)."""
+
+ADAPTIVE_COVERAGE: Final = 0.6
+"""Share of query terms the recent window must contain for the adaptive policy to stay recent."""
+
+ADAPTIVE_WIDE_K: Final = 30
+"""How many snippets the adaptive policy retrieves when the recent window does not cover the query."""
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyContext:
+    """Everything a policy may look at for one query.
+
+    Attributes:
+        store: The session's messages so far, indexed, with retrieval counts.
+        at_turn: The query's turn; only messages before it are history.
+        query: The query text.
+        budget: What may be sent.
+    """
+
+    store: MemoryStore
+    at_turn: int
+    query: str
+    budget: Budget
+
+    def history(self) -> Sequence[PolicyMessage]:
+        """Messages before the query, in order."""
+        return self.store.history(before=self.at_turn)
+
+
+class Policy(Protocol):
+    """A memory policy."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+
+    def select(self, context: PolicyContext) -> Selection:
+        """What the policy would send for this query."""
+        ...
+
+
+class _Packer:
+    """Adds turns while the budget allows, remembering what it took."""
+
+    def __init__(self, store: MemoryStore, budget: Budget, messages_used: int = 0, tokens_used: int = 0):
+        self.store = store
+        self.budget = budget
+        self.messages = messages_used
+        self.tokens = tokens_used
+        self.taken: set[int] = set()
+
+    def room(self) -> bool:
+        return self.budget.messages is None or self.messages < self.budget.messages
+
+    def add(self, turn: int) -> bool:
+        """Take ``turn`` if it fits and is new; True when it was taken."""
+        if turn in self.taken:
+            return False
+        cost = self.store.tokens(turn)
+        if self.budget.messages is not None and self.messages + 1 > self.budget.messages:
+            return False
+        if self.budget.tokens is not None and self.tokens + cost > self.budget.tokens:
+            return False
+        self.taken.add(turn)
+        self.messages += 1
+        self.tokens += cost
+        return True
+
+    def add_all(self, turns: Iterable[int]) -> None:
+        for turn in turns:
+            if not self.room():
+                return
+            self.add(turn)
+
+    def turns(self) -> tuple[int, ...]:
+        return tuple(sorted(self.taken))
+
+
+def _newest_first(history: Sequence[PolicyMessage]) -> Iterable[int]:
+    return (m.turn for m in reversed(history))
+
+
+SUMMARY_FRAME_TOKENS: Final = 16
+"""Tokens set aside for the summary's heading and message framing, beyond its lines."""
+
+
+def _summary_reserve(budget: Budget) -> tuple[int, int]:
+    """Messages and tokens to set aside for a summary under ``budget``."""
+    tokens = DEFAULT_SUMMARY_TOKENS
+    if budget.tokens is not None:
+        tokens = min(tokens, budget.tokens // 2)
+    return 1, tokens
+
+
+def _summary_cap(reserve_tokens: int) -> int:
+    """The summary lines' cap inside a reserve (the frame takes the rest)."""
+    return max(1, reserve_tokens - SUMMARY_FRAME_TOKENS)
+
+
+class _SummaryKeeper:
+    """An :class:`IncrementalSummary` folded up to a moving point, rebuilt if asked to go back."""
+
+    def __init__(self) -> None:
+        self.summary = IncrementalSummary()
+
+    def through(self, history: Sequence[PolicyMessage], end: int, cap_tokens: int) -> IncrementalSummary:
+        """The summary of ``history[:end]``."""
+        if cap_tokens != self.summary.cap_tokens or (
+            end > 0 and self.summary.folded_through > history[end - 1].turn
+        ) or (end == 0 and self.summary.folded_through >= 0):
+            self.summary = IncrementalSummary(cap_tokens)
+        for message in history[:end]:
+            if message.turn > self.summary.folded_through:
+                self.summary.fold(message)
+        return self.summary
+
+
+def _summary_tokens(summary: IncrementalSummary) -> int:
+    return summary.tokens + SUMMARY_FRAME_TOKENS if summary.lines else 0
+
+
+class FullHistory:
+    """Every earlier message, whatever the budget."""
+
+    name: ClassVar[str] = "full-history"
+    description: ClassVar[str] = "every earlier message; ignores the budget"
+
+    def select(self, context: PolicyContext) -> Selection:
+        history = context.history()
+        turns = tuple(m.turn for m in history)
+        tokens = sum(context.store.tokens(t) for t in turns)
+        budget = context.budget
+        over = (budget.messages is not None and len(turns) > budget.messages) or (
+            budget.tokens is not None and tokens > budget.tokens
+        )
+        return Selection(self.name, turns, tokens=tokens, over_budget=over)
+
+
+class SlidingWindow:
+    """The newest messages that fit."""
+
+    name: ClassVar[str] = "sliding-window"
+    description: ClassVar[str] = "the newest messages that fit the budget"
+
+    def select(self, context: PolicyContext) -> Selection:
+        packer = _Packer(context.store, context.budget)
+        for turn in _newest_first(context.history()):
+            if not packer.add(turn):
+                break
+        return Selection(self.name, packer.turns(), tokens=packer.tokens)
+
+
+class SummaryPolicy:
+    """An incremental summary of everything older than the window, plus the newest messages."""
+
+    name: ClassVar[str] = "summary"
+    description: ClassVar[str] = "incremental summary (≤ 2,000 tokens) + the newest messages"
+
+    def __init__(self) -> None:
+        self._keeper = _SummaryKeeper()
+
+    def select(self, context: PolicyContext) -> Selection:
+        history = context.history()
+        reserve_msgs, reserve_tokens = _summary_reserve(context.budget)
+        packer = _Packer(context.store, context.budget, reserve_msgs, reserve_tokens)
+        start = len(history)
+        for message in reversed(history):
+            if not packer.add(message.turn):
+                break
+            start -= 1
+        summary = self._keeper.through(history, start, _summary_cap(reserve_tokens))
+        text = summary.text()
+        return Selection(
+            self.name,
+            packer.turns(),
+            summary_turns=summary.turns(),
+            summary=text,
+            tokens=packer.tokens - reserve_tokens + _summary_tokens(summary),
+        )
+
+
+class Retrieval:
+    """Lexical retrieval only: up to 6 snippets scoring at least 0.08."""
+
+    name: ClassVar[str] = "retrieval"
+    description: ClassVar[str] = "TF-IDF retrieval: up to 6 snippets with cosine ≥ 0.08"
+
+    def select(self, context: PolicyContext) -> Selection:
+        hits = context.store.retrieve_for_query(context.at_turn, context.query)
+        packer = _Packer(context.store, context.budget)
+        packer.add_all(h.turn for h in hits)
+        retrieved = tuple(h.turn for h in hits)
+        return Selection(self.name, packer.turns(), tokens=packer.tokens, retrieved=retrieved)
+
+
+def _pinned(history: Sequence[PolicyMessage]) -> list[int]:
+    """Pinned context, newest first: the system prompt(s) and messages the user asked to remember."""
+    pinned = [
+        m.turn for m in history if m.role == "system" or (m.role == "user" and PIN_CUES.search(m.content))
+    ]
+    return pinned[::-1]
+
+
+def _system_turns(history: Sequence[PolicyMessage]) -> frozenset[int]:
+    return frozenset(m.turn for m in history if m.role == "system")
+
+
+class Hybrid:
+    """15 recent messages + summary + retrieved snippets + pinned context.
+
+    Under a tight budget the system prompt goes first, then the recent messages, the retrieved
+    snippets, the user's pinned notes, and the summary in the room set aside for it.
+    """
+
+    name: ClassVar[str] = "hybrid"
+    description: ClassVar[str] = "15 recent + summary + 6 retrieved + pinned"
+
+    def __init__(self, recent: int = DEFAULT_RECENT) -> None:
+        self.recent = recent
+        self._keeper = _SummaryKeeper()
+
+    def select(self, context: PolicyContext) -> Selection:
+        history = context.history()
+        reserve_msgs, reserve_tokens = _summary_reserve(context.budget)
+        packer = _Packer(context.store, context.budget, reserve_msgs, reserve_tokens)
+        pinned = _pinned(history)
+        packer.add_all(t for t in pinned if t in _system_turns(history))
+        packer.add_all([m.turn for m in history[-self.recent :]][::-1])
+        hits = context.store.retrieve_for_query(context.at_turn, context.query)
+        packer.add_all(h.turn for h in hits)
+        packer.add_all(pinned)
+        start = max(0, len(history) - self.recent)
+        summary = self._keeper.through(history, start, _summary_cap(reserve_tokens))
+        return Selection(
+            self.name,
+            packer.turns(),
+            summary_turns=summary.turns(),
+            summary=summary.text(),
+            tokens=packer.tokens - reserve_tokens + _summary_tokens(summary),
+            retrieved=tuple(h.turn for h in hits),
+        )
+
+
+class Adaptive:
+    """Chooses its sources per query.
+
+    When the recent window already contains most of the query's terms, the query is about the
+    current thread: the newest messages fill the budget, with the usual 6 retrieved snippets. When
+    it does not, the query reaches back: 15 recent messages, a wide retrieval (30 snippets at the
+    same minimum score), the summary, then the newest messages for what room is left.
+    """
+
+    name: ClassVar[str] = "adaptive"
+    description: ClassVar[str] = "per query: recent-heavy, or wide retrieval + summary"
+
+    def __init__(self, recent: int = DEFAULT_RECENT) -> None:
+        self.recent = recent
+        self._keeper = _SummaryKeeper()
+
+    def select(self, context: PolicyContext) -> Selection:
+        history = context.history()
+        store = context.store
+        query_terms = set(terms(context.query))
+        recent_terms: set[str] = set()
+        for message in history[-self.recent :]:
+            recent_terms.update(store.index.term_counts(message.turn))
+        coverage = len(query_terms & recent_terms) / len(query_terms) if query_terms else 1.0
+        hits = store.retrieve_for_query(context.at_turn, context.query)
+        if coverage >= ADAPTIVE_COVERAGE:
+            packer = _Packer(store, context.budget)
+            packer.add_all(h.turn for h in hits)
+            packer.add_all(_newest_first(history))
+            return Selection(
+                self.name, packer.turns(), tokens=packer.tokens, retrieved=tuple(h.turn for h in hits),
+                notes=(f"recent: the window covers {coverage:.0%} of the query",),
+            )
+        reserve_msgs, reserve_tokens = _summary_reserve(context.budget)
+        packer = _Packer(store, context.budget, reserve_msgs, reserve_tokens)
+        packer.add_all([m.turn for m in history[-self.recent :]][::-1])
+        wide = store.search(
+            context.query, before=context.at_turn, top_k=ADAPTIVE_WIDE_K, min_score=store.min_score
+        )
+        packer.add_all(h.turn for h in hits)
+        packer.add_all(h.turn for h in wide)
+        start = max(0, len(history) - self.recent)
+        summary = self._keeper.through(history, start, _summary_cap(reserve_tokens))
+        packer.add_all(_newest_first(history[:start]))
+        return Selection(
+            self.name,
+            packer.turns(),
+            summary_turns=summary.turns(),
+            summary=summary.text(),
+            tokens=packer.tokens - reserve_tokens + _summary_tokens(summary),
+            retrieved=tuple(dict.fromkeys([h.turn for h in hits] + [h.turn for h in wide])),
+            notes=(f"recall: the window covers {coverage:.0%} of the query; wide retrieval + summary",),
+        )
+
+
+class ImportanceSeed:
+    """The seed's importance scorer: the top messages by score.
+
+    Args:
+        save_scores: Record each query's scores in the store's ``scores`` table.
+    """
+
+    name: ClassVar[str] = "importance-seed"
+    description: ClassVar[str] = "the seed's rule-based importance score, top messages"
+
+    def __init__(self, save_scores: bool = False) -> None:
+        self.save_scores = save_scores
+        self._features: dict[int, SeedFeatures] = {}
+
+    def scores(self, context: PolicyContext) -> dict[int, float]:
+        """Every earlier message's score at this query."""
+        store = context.store
+        scores: dict[int, float] = {}
+        for message in context.history():
+            features = self._features.get(message.turn)
+            if features is None:
+                features = seed_features(message)
+                self._features[message.turn] = features
+            age = context.at_turn - message.turn
+            scores[message.turn] = seed_score(features, age, store.retrieval_count(message.turn))
+        return scores
+
+    def select(self, context: PolicyContext) -> Selection:
+        # the memory layer retrieves for this call first, as in the seed's runtime path
+        context.store.retrieve_for_query(context.at_turn, context.query)
+        scores = self.scores(context)
+        if self.save_scores:
+            context.store.save_scores(self.name, context.at_turn, scores)
+        packer = _Packer(context.store, context.budget)
+        for turn in sorted(scores, key=lambda t: (-scores[t], -t)):
+            if not packer.room():
+                break
+            packer.add(turn)
+        return Selection(self.name, packer.turns(), tokens=packer.tokens)
+
+
+_FACT_LIKE_VALUE: Final = re.compile(r"\d|\$")
+
+
+class Supersession:
+    """Ours: current claims per subject and attribute; superseded evidence never sent.
+
+    Order of filling the budget: pinned context; every claim in force (those about the query's
+    subjects first, then the newest); the query's retrieved snippets; the 15 most recent messages;
+    then, with ``fill``, the newest other statements that look factual (a name or a figure, not a
+    question, hedge or episode). Anything the tracker judged superseded is left out at every step,
+    even when retrieval or recency brings it back.
+
+    Args:
+        recent: Recent messages kept.
+        fill: Use spare budget for unclaimed factual-looking statements.
+    """
+
+    name: ClassVar[str] = "supersession"
+    description: ClassVar[str] = "ours: claims in force per subject/attribute; stale evidence dropped"
+
+    def __init__(self, recent: int = DEFAULT_RECENT, fill: bool = True) -> None:
+        self.recent = recent
+        self.fill = fill
+        self.tracker = SupersessionTracker()
+
+    def _catch_up(self, history: Sequence[PolicyMessage], at_turn: int) -> None:
+        if self.tracker.read_through >= at_turn:  # asked about an earlier point: read again
+            self.tracker = SupersessionTracker()
+        lo = len(history)
+        while lo > 0 and history[lo - 1].turn > self.tracker.read_through:
+            lo -= 1
+        self.tracker.read_many(history[lo:])
+
+    def select(self, context: PolicyContext) -> Selection:
+        history = context.history()
+        self._catch_up(history, context.at_turn)
+        ledger = self.tracker.ledger
+        stale = ledger.superseded
+        store = context.store
+        packer = _Packer(store, context.budget)
+
+        def add_fresh(turns: Iterable[int]) -> None:
+            packer.add_all(t for t in turns if t not in stale)
+
+        add_fresh(sorted(_system_turns(history)))
+        about = {n.lower() for n in names_in(context.query, self.tracker.names)}
+        in_force = sorted(
+            ((key, turns) for key, turns in ledger.current.items()),
+            key=lambda item: (item[0][0] not in about, -max(item[1])),
+        )
+        add_fresh(t for _key, turns in in_force for t in sorted(turns, reverse=True))
+        hits = store.retrieve_for_query(context.at_turn, context.query)
+        add_fresh(h.turn for h in hits)
+        add_fresh(m.turn for m in reversed(history[-self.recent :]))
+        if self.fill:
+            add_fresh(m.turn for m in reversed(history) if self._fact_like(m))
+        dropped = tuple(sorted(t for t in stale if t < context.at_turn))
+        return Selection(
+            self.name,
+            packer.turns(),
+            tokens=packer.tokens,
+            retrieved=tuple(h.turn for h in hits),
+            dropped_stale=dropped,
+        )
+
+    def _fact_like(self, message: PolicyMessage) -> bool:
+        if message.role == "assistant" or message.turn in self.tracker.ledger.claims:
+            return False
+        text = message.content
+        if len(words(text)) < 4 or NOT_A_CLAIM.search(text):
+            return False
+        return bool(names_in(text, self.tracker.names)) or _FACT_LIKE_VALUE.search(text) is not None
+
+
+POLICY_TYPES: Final[tuple[type[Policy], ...]] = (
+    FullHistory,
+    SlidingWindow,
+    SummaryPolicy,
+    Retrieval,
+    Hybrid,
+    Adaptive,
+    ImportanceSeed,
+    Supersession,
+)
+POLICY_NAMES: Final[tuple[str, ...]] = tuple(t.name for t in POLICY_TYPES)
+"""Every policy's name, in the order reports list them."""
+
+
+def make_policies(names: Sequence[str] | None = None) -> list[Policy]:
+    """Fresh policy instances.
+
+    Args:
+        names: Policy names (default: all, in :data:`POLICY_NAMES` order).
+
+    Returns:
+        The policies.
+
+    Raises:
+        ValueError: For an unknown name.
+    """
+    by_name = {t.name: t for t in POLICY_TYPES}
+    chosen = list(names) if names is not None else list(POLICY_NAMES)
+    unknown = [n for n in chosen if n not in by_name]
+    if unknown:
+        raise ValueError(f"unknown policy {unknown[0]!r}; known: {', '.join(POLICY_NAMES)}")
+    return [by_name[n]() for n in chosen]

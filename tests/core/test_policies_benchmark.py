@@ -1,0 +1,139 @@
+"""The generated benchmark, its answer key's isolation from the policies, and the targets."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from ctxscope.core.policies import (
+    AnswerKey,
+    Budget,
+    Label,
+    TurnLabel,
+    evaluate,
+    generate,
+    run_generated,
+)
+from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT
+
+POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
+POLICY_SIDE = (
+    "records", "text", "lexical", "store", "scoring", "summary", "supersession", "policies", "runner",
+)
+KEY_SIDE = {"answer_key", "generator", "benchmark", "external"}
+
+
+# -- the answer key stays apart ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", POLICY_SIDE)
+def test_policy_modules_never_import_the_key_side(module: str) -> None:
+    tree = ast.parse((POLICIES_DIR / f"{module}.py").read_text())
+    imported: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            imported.add((node.module or "").rsplit(".", 1)[-1])
+            imported.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            imported.update(alias.name.rsplit(".", 1)[-1] for alias in node.names)
+    assert not (imported & KEY_SIDE), f"{module} imports {imported & KEY_SIDE}"
+
+
+def test_policies_choose_the_same_whatever_the_key_says() -> None:
+    bench = generate(600, seed=3)
+    scrambled = AnswerKey(
+        {t: TurnLabel(t, Label.NOISE) for t in bench.key.labels}, bench.key.checkpoints
+    )
+    real = evaluate(bench.messages, bench.key, Budget(60))
+    fake = evaluate(bench.messages, scrambled, Budget(60))
+    for name, metrics in real.policies.items():
+        assert metrics.tokens == fake.policies[name].tokens, name
+        assert metrics.messages == fake.policies[name].messages, name
+    assert fake.policies["supersession"].precision == 0.0  # only the grades change
+    assert real.policies["supersession"].precision > 0.0
+
+
+def test_generated_messages_hold_no_labels() -> None:
+    bench = generate(400, seed=1)
+    assert all(set(m.__slots__) == {"turn", "role", "content"} for m in bench.messages[:1])
+    text = "\n".join(m.content for m in bench.messages).lower()
+    for word in ("critical", "stale_from", "distractor", "noise"):
+        assert word not in text
+
+
+# -- the generator -------------------------------------------------------------------------------
+
+
+def test_generator_is_seeded() -> None:
+    assert generate(500, seed=5) == generate(500, seed=5)
+    assert generate(500, seed=5).messages != generate(500, seed=6).messages
+
+
+def test_generator_contains_the_worked_example() -> None:
+    bench = generate(1000, seed=2)
+    text = {m.turn: m.content for m in bench.messages}
+    assert text[18] == "My lunch preference for offsites is vegetarian."
+    assert text[142] == "Update: I'm vegan now, not just vegetarian."
+    assert text[260] == "Project Atlas launch moves from Wednesday to Friday."
+    assert text[310] == "Can you plan the Atlas launch lunch on Friday?"
+    example = next(c for c in bench.key.checkpoints if c.turn == EXAMPLE_TURNS[-1])
+    assert example.needs == (18, 142, 260)
+    assert bench.key.status_at(60, 310) is Label.STALE  # Wednesday is superseded
+    assert bench.key.status_at(18, 310) is Label.CRITICAL  # old but valid
+
+
+def test_generator_mixes_kinds_and_wording() -> None:
+    bench = generate(10_000)
+    kinds = {row.kind for row in bench.key.labels.values()}
+    assert {"fact", "update", "episode", "chatter", "question", "hypothetical", "collision", "echo"} <= kinds
+    statements = [m.content for m in bench.messages if bench.key.labels[m.turn].kind in ("fact", "update")]
+    keyworded = [s for s in statements if re.search(r"preference|constraint|update", s, re.IGNORECASE)]
+    assert len(keyworded) / len(statements) < 0.2
+    assert len(set(statements)) > 0.8 * len(statements)
+    assert sum(len(f.facts) + len(f.updates) for f in FAMILIES) >= 80
+    assert set(HELDOUT) == {f.name for f in FAMILIES}
+
+
+def test_checkpoints_need_old_valid_facts_and_superseding_updates() -> None:
+    bench = generate(10_000)
+    assert len(bench.key.checkpoints) >= 8
+    for checkpoint in bench.key.checkpoints:
+        kinds = [bench.key.labels[t].kind for t in checkpoint.needs]
+        assert "update" in kinds, checkpoint
+        assert min(checkpoint.needs) < checkpoint.turn - 1000 or checkpoint.turn < 1000, checkpoint
+        assert all(bench.key.status_at(t, checkpoint.turn) is Label.CRITICAL for t in checkpoint.needs)
+
+
+# -- the benchmark -------------------------------------------------------------------------------
+
+
+def test_small_benchmark_runs_all_policies() -> None:
+    result = run_generated(400, 11, Budget(40))
+    assert len(result.policies) == 8
+    data = result.as_json()
+    for metrics in data["policies"].values():
+        wanted = {"critical_recall", "stale_retention", "noise_retention", "precision", "tokens"}
+        assert wanted <= set(metrics)
+    assert data["policies"]["full-history"]["critical_recall"] == 1.0
+
+
+def test_token_budget_is_respected() -> None:
+    result = run_generated(1000, 4, Budget(messages=None, tokens=3000))
+    for name, metrics in result.policies.items():
+        if name != "full-history":
+            assert metrics.tokens <= 3000, name
+
+
+def test_targets_at_ten_thousand_turns() -> None:
+    """The issue's targets at 10,000 turns and a 600-message budget (about a second and a half)."""
+    result = run_generated(10_000, 7, Budget(600))
+    ours = result.policies["supersession"]
+    assert ours.critical_recall >= 0.95
+    assert ours.stale_retention <= 0.05
+    window = result.policies["sliding-window"]
+    assert 0.05 <= window.critical_recall <= 0.2
+    seed = result.policies["importance-seed"]
+    assert seed.critical_recall < ours.critical_recall
+    assert seed.stale_retention > ours.stale_retention

@@ -1,0 +1,163 @@
+"""``ctxscope bench policies``: the memory-policy benchmark, generated or on external data.
+
+Generated (SPEC §4)::
+
+    ctxscope bench policies [--turns N] [--budget N] [--token-budget N] [--seed S]
+                            [--wording standard|heldout] [--json]
+
+External (a session plus a separate labels file; the policies only ever see the session)::
+
+    ctxscope bench policies --dataset SESSION --labels LABELS [--budget N] [--json]
+
+Without ``--json`` a Rich table; with it ``{"policies": {name: {"critical_recall", "stale_retention",
+"noise_retention", "precision", "query_recall", "tokens", "messages", "ms_per_query", ...}}, ...}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..cli import UsageError
+
+DEFAULT_TURNS = 10_000
+DEFAULT_SEED = 7
+DEFAULT_BUDGET = 600
+
+
+def register(subparsers: Any) -> None:
+    """Add ``bench`` and its ``policies`` sub-command to the ``ctxscope`` parser."""
+    bench = subparsers.add_parser(
+        "bench", help="benchmarks (memory policies)", description="Run ctxscope's benchmarks."
+    )
+    inner = bench.add_subparsers(dest="bench_command", metavar="BENCHMARK")
+    inner.required = True
+    policies = inner.add_parser(
+        "policies",
+        help="compare memory policies on a long session",
+        description=(
+            "Grade the memory policies (full history, sliding window, summary, retrieval, hybrid, "
+            "adaptive, importance-seed, supersession) on the seeded synthetic session, or on an "
+            "external SESSION with a separate LABELS file."
+        ),
+    )
+    policies.add_argument(
+        "--turns", type=int, default=None, help=f"generated turns (default {DEFAULT_TURNS})"
+    )
+    policies.add_argument("--seed", type=int, default=None, help=f"generator seed (default {DEFAULT_SEED})")
+    policies.add_argument(
+        "--wording",
+        choices=("standard", "heldout"),
+        default=None,
+        help="generator phrasings: standard, or heldout (phrasings no policy was fitted to)",
+    )
+    policies.add_argument(
+        "--budget",
+        type=int,
+        default=DEFAULT_BUDGET,
+        help=f"message budget (default {DEFAULT_BUDGET}; 0 = none, with --token-budget)",
+    )
+    policies.add_argument("--token-budget", type=int, default=None, help="token budget (default none)")
+    policies.add_argument("--policies", default=None, help="comma-separated policy names (default all)")
+    policies.add_argument("--dataset", metavar="SESSION", default=None, help="an external session file")
+    policies.add_argument("--labels", metavar="LABELS", default=None, help="labels JSONL for --dataset")
+    policies.add_argument("--db", metavar="PATH", default=":memory:", help="SQLite file for the memory store")
+    policies.add_argument("--json", action="store_true", help="machine-readable output")
+    policies.set_defaults(handler=run)
+
+
+def _check(args: argparse.Namespace) -> None:
+    if args.budget < 0:
+        raise UsageError("--budget must be 0 (no message limit) or more")
+    if args.budget == 0 and args.token_budget is None:
+        raise UsageError("--budget 0 needs --token-budget")
+    if args.token_budget is not None and args.token_budget < 1:
+        raise UsageError("--token-budget must be at least 1")
+    if (args.dataset is None) != (args.labels is None):
+        raise UsageError("--dataset and --labels go together")
+    if args.dataset is not None and (args.turns, args.seed, args.wording) != (None, None, None):
+        raise UsageError("--turns, --seed and --wording apply to the generated benchmark, not to --dataset")
+    if args.turns is not None and args.turns < 40:
+        raise UsageError("--turns must be at least 40")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark and print the table or JSON; returns the exit code."""
+    from ctxscope.core.policies import (
+        POLICY_NAMES,
+        Budget,
+        DatasetError,
+        evaluate,
+        load_labels,
+        load_session,
+        run_generated,
+    )
+
+    _check(args)
+    names = None
+    if args.policies:
+        names = [n.strip() for n in args.policies.split(",") if n.strip()]
+        unknown = [n for n in names if n not in POLICY_NAMES]
+        if unknown:
+            raise UsageError(f"unknown policy {unknown[0]!r}; known: {', '.join(POLICY_NAMES)}")
+    budget = Budget(messages=args.budget or None, tokens=args.token_budget)
+    if args.dataset is not None:
+        try:
+            messages = load_session(args.dataset)
+            key = load_labels(args.labels, messages)
+        except DatasetError as exc:
+            raise UsageError(str(exc)) from None
+        result = evaluate(
+            messages, key, budget, policies=names, db_path=args.db, source=f"dataset: {args.dataset}"
+        )
+    else:
+        turns = args.turns if args.turns is not None else DEFAULT_TURNS
+        seed = args.seed if args.seed is not None else DEFAULT_SEED
+        wording = args.wording or "standard"
+        result = run_generated(turns, seed, budget, policies=names, db_path=args.db, wording=wording)
+    if args.json:
+        import orjson
+
+        sys.stdout.write(orjson.dumps(result.as_json(), option=orjson.OPT_INDENT_2).decode() + "\n")
+        return 0
+    _print_table(result)
+    return 0
+
+
+def _print_table(result: Any) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(
+        title=Text(f"Memory policies — {result.source}, budget {result.budget.label()}"),
+        caption=Text(
+            f"{result.turns} turns, {result.checkpoints} checkpoints, {result.seconds:.1f} s. "
+            "critical = critical recall, stale/noise = retention, query = query recall (pooled over "
+            "checkpoints); tokens, msgs and ms/q are means per query."
+        ),
+    )
+    table.add_column("policy", no_wrap=True)
+    for column in ("critical", "stale", "noise", "precision", "query", "tokens", "msgs", "ms/q"):
+        table.add_column(column, justify="right", no_wrap=True)
+    for name, m in result.policies.items():
+        query = "–" if m.query_recall is None else f"{m.query_recall:.3f}"
+        label = Text(name + (" *" if m.over_budget else ""))
+        table.add_row(
+            label,
+            f"{m.critical_recall:.3f}",
+            f"{m.stale_retention:.3f}",
+            f"{m.noise_retention:.3f}",
+            f"{m.precision:.3f}",
+            query,
+            f"{m.tokens:,.0f}",
+            f"{m.messages:,.0f}",
+            f"{m.ms_per_query:.1f}",
+        )
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=110)
+    console.print(table)
+    if any(m.over_budget for m in result.policies.values()):
+        console.print(Text("* ignores the budget by design (the recall ceiling)"))
