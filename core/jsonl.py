@@ -32,6 +32,8 @@ EXCERPT_CHARS: Final = 60
 class FileChange(enum.StrEnum):
     TRUNCATED = "truncated"
     ROTATED = "rotated"
+    REWRITTEN = "rewritten"
+    """A whole-document log (a JSON array or object) changed and was read again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,13 +213,14 @@ def decode_line(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None]
         UTF-8 replaced with U+FFFD); ``(None, problem)`` for a line that was skipped. Blank lines
         return ``(None, None)``.
     """
-    if not data.strip():
-        return None, None
     try:
         obj = orjson.loads(data)
     except orjson.JSONDecodeError:
+        # Checked only on failure: stripping every good line would copy it.
+        if not data.strip():
+            return None, None
         return _diagnose(data)
-    if not isinstance(obj, dict):
+    if type(obj) is not dict:
         return None, LineProblem("wrong_type", f"expected a JSON object, got {type(obj).__name__}")
     return obj, None
 

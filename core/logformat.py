@@ -254,7 +254,7 @@ class SessionLogWriter:
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], append: bool = False) -> SessionLogWriter:
-        return cls(open(path, "ab" if append else "wb"))  # noqa: SIM115 - closed by close()
+        return cls(open(path, "ab" if append else "wb"))
 
     def __enter__(self) -> SessionLogWriter:
         return self

@@ -1,8 +1,25 @@
-"""Reading a log file into a :class:`~ctxscope.core.session.Session`, once or while it grows.
+"""Reading a log into a :class:`~ctxscope.core.session.Session`, once or while it grows.
 
 Data flows one way: bytes → :class:`~ctxscope.core.jsonl.LineTail` (complete lines, byte offsets)
 → :func:`~ctxscope.core.jsonl.decode_line` (JSON object or a counted problem) → a format adapter
 (``feed(obj, line)``) → the session. A bad line is counted and skipped; every valid event is read.
+
+Two reading paths share one entry point, :func:`open_log` (offline) and one incremental reader,
+:class:`SessionReader` (live):
+
+* **line formats** (JSONL) are read line by line from a byte offset, so a growing file can be
+  tailed. A Claude Code session also reads the sub-agent logs beside it
+  (``<session>/subagents/*.jsonl``) into their own scopes, including ones that appear later;
+* **document formats** (a JSON array, or a pretty-printed object) are parsed whole; while
+  tailing, a changed document is read again from scratch (reported as ``rewritten``).
+
+The format is detected from the first lines (or the document); a forced ``format`` skips
+detection. A log in no known format raises :class:`UnknownFormatError`, whose one-line message
+names the formats ctxscope knows.
+
+Memory: the reader keeps byte offsets of lines (:meth:`Session.raw_line` reads one back) and at
+most ``text_cap`` characters of each block's text; token estimates of elided blocks are taken
+over the full text before it is dropped (see :meth:`Session.add_message`).
 """
 
 from __future__ import annotations
@@ -10,46 +27,76 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, Final, Literal
 
-from .jsonl import FileChange, LineTail, RawLine, decode_line
-from .logformat import FORMAT_NAME, FormatError, apply_event, looks_like_ctxscope
+import orjson
+
+from .adapters import (
+    DOCUMENT_FORMATS,
+    LINE_FORMATS,
+    DocumentFormat,
+    LineFormat,
+    Source,
+    canonical_name,
+    document_format,
+    known_formats,
+    line_format,
+)
+from .adapters.base import LogAdapter, UnknownEventError
+from .adapters.ctxscope import CtxscopeAdapter
+from .jsonl import MAX_LINE_BYTES, FileChange, LineTail, RawLine, TailRead, decode_line
+from .logformat import FormatError
 from .session import Session
+from .tokens import Estimator
 
+DEFAULT_TEXT_CAP: Final = 2048
+"""Characters of a block's text kept in memory for an ordinary log (the rest is elided)."""
 
-class LogAdapter(Protocol):
-    """Turns decoded lines of one log format into session events."""
+LARGE_LOG_BYTES: Final = 64 << 20
+"""From this size on a log is large: blocks keep only :data:`LARGE_LOG_TEXT_CAP` characters."""
 
-    name: ClassVar[str]
+LARGE_LOG_TEXT_CAP: Final = 256
+"""Characters of a block's text kept for a large log (a preview; ``raw_line`` reads the rest)."""
 
-    def feed(self, obj: dict[str, Any], line: int) -> None:
-        """Apply one decoded line; raise FormatError for a line that is not a valid event."""
+TextCap = int | None | Literal["auto"]
+"""Characters kept per block: a number, None (keep all), or ``auto`` (by the log's size)."""
 
-    def finish(self) -> None:
-        """Flush anything buffered (called when a finished file has been read through)."""
+MAX_DOCUMENT_BYTES: Final = 512 << 20
+"""A whole-document log larger than this is refused (a JSON document must be parsed whole)."""
 
+SNIFF_BYTES: Final = 64 << 10
+"""How much of a file's head is looked at to tell JSONL from a JSON document."""
 
-class CtxscopeAdapter:
-    """ctxscope's own format: each line is one event (see :mod:`ctxscope.core.logformat`)."""
+POLL_CHUNK: Final = 4 << 20
+"""Bytes read per step by :meth:`SessionReader.read_all`."""
 
-    name: ClassVar[str] = FORMAT_NAME
+Mode = Literal["lines", "document"]
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
-    @staticmethod
-    def detect(obj: Mapping[str, Any]) -> bool:
-        return looks_like_ctxscope(obj)
-
-    def feed(self, obj: dict[str, Any], line: int) -> None:
-        apply_event(self.session, obj, line)
-
-    def finish(self) -> None:
-        return None
+__all__ = [
+    "DEFAULT_TEXT_CAP",
+    "LARGE_LOG_BYTES",
+    "LARGE_LOG_TEXT_CAP",
+    "CtxscopeAdapter",
+    "LogAdapter",
+    "ReadProgress",
+    "SessionReader",
+    "TextCap",
+    "UnknownFormatError",
+    "detect_format",
+    "known_formats",
+    "open_log",
+    "read_session",
+]
 
 
 class UnknownFormatError(ValueError):
     """The log's format could not be recognised; the message names the formats ctxscope knows."""
+
+
+def _unknown(path: str, detail: str) -> UnknownFormatError:
+    return UnknownFormatError(
+        f"{os.path.basename(path) or path}: {detail}; known formats: {', '.join(known_formats())}"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +104,11 @@ class ReadProgress:
     """What one :meth:`SessionReader.poll` did.
 
     Attributes:
-        lines: Lines consumed by this poll.
-        offset: Bytes of the file read so far (complete lines).
-        size: The file's size at the time of the poll.
-        change: Set when the file was truncated or replaced and reading started over.
+        lines: Lines consumed by this poll (all files of the session).
+        offset: Bytes read so far (complete lines; all files of the session).
+        size: The files' size at the time of the poll.
+        change: Set when a file was truncated, replaced or rewritten and reading started over
+            (:attr:`SessionReader.session` is then a new session).
     """
 
     lines: int
@@ -73,93 +121,440 @@ class ReadProgress:
         return self.offset >= self.size
 
 
-def _detect(obj: Mapping[str, Any]) -> str | None:
-    if CtxscopeAdapter.detect(obj):
-        return CtxscopeAdapter.name
+def detect_line_format(obj: Mapping[str, Any]) -> LineFormat | None:
+    """The first line format that claims a decoded line."""
+    for spec in LINE_FORMATS:
+        if spec.detect(obj):
+            return spec
     return None
 
 
+def detect_document_format(doc: Any) -> DocumentFormat | None:
+    """The first document format that claims a parsed document."""
+    for spec in DOCUMENT_FORMATS:
+        if spec.detect(doc):
+            return spec
+    return None
+
+
+def _sniff(head: bytes) -> Mode | None:
+    """JSONL or one JSON document, from a file's first bytes (None: nothing written yet)."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not text:
+        return None
+    if text[:1] == b"[":
+        return "document"
+    first = text.split(b"\n", 1)[0].strip()
+    if first == b"{":
+        return "document"  # a pretty-printed object
+    return "lines"
+
+
+def _read_head(path: str, size: int = SNIFF_BYTES) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read(size)
+
+
+@dataclass
+class _LineSource:
+    """One JSONL file of a session: where it is read up to and the adapter reading it."""
+
+    source: Source
+    tail: LineTail
+    adapter: LogAdapter | None = None
+
+    @property
+    def prefix(self) -> str:
+        return f"{os.path.basename(self.source.path)}: " if self.source.scope_id else ""
+
+
 class SessionReader:
-    """Reads a JSONL log incrementally into a session.
+    """Reads a log incrementally into a session (tail it with :meth:`poll`, or :meth:`read_all`).
 
     Args:
         path: The log file.
-        format: Force a format by name; None detects it from the first decodable line.
+        format: Force a format by name (aliases allowed); None detects it.
+        text_cap: Characters kept per block of text (None keeps all; ``auto``:
+            :data:`DEFAULT_TEXT_CAP`, or :data:`LARGE_LOG_TEXT_CAP` once the log is larger than
+            :data:`LARGE_LOG_BYTES`). Estimates stay exact either way.
+        estimator: The estimator whose counts are taken before text is elided (default: the
+            default estimator).
+        siblings: Also read the session's sibling logs (Claude Code sub-agents).
+        max_line_bytes: A longer line is skipped (counted as ``oversize``) without being held.
+
+    Raises:
+        UnknownFormatError: ``format`` names no known format.
     """
 
-    def __init__(self, path: str | os.PathLike[str], format: str | None = None) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        format: str | None = None,
+        *,
+        text_cap: TextCap = "auto",
+        estimator: Estimator | None = None,
+        siblings: bool = True,
+        max_line_bytes: int = MAX_LINE_BYTES,
+    ) -> None:
         self.path = os.fspath(path)
-        self.forced_format = format
-        self.tail = LineTail(self.path)
-        self.session = Session(self.path, format or "")
-        self.adapter: LogAdapter | None = None
+        self.max_line_bytes = max_line_bytes
+        self.forced_format: str | None = None
+        if format:
+            self.forced_format = canonical_name(format)
+            if self.forced_format is None:
+                raise _unknown(self.path, f"unknown format {format[:40]!r}")
+        self.text_cap_setting: TextCap = text_cap
+        self.estimator = estimator
+        self.read_siblings = siblings
+        self.mode: Mode | None = None
+        self.line_spec: LineFormat | None = None
+        self.document_spec: DocumentFormat | None = None
+        self.session = self._new_session()
+        self.main = _LineSource(Source(self.path), LineTail(self.path, self.max_line_bytes))
+        self.siblings: dict[str, _LineSource] = {}
+        self._dead: set[str] = set()
+        """Sibling files that could not be read (not read again in this session)."""
+        self._document_key: tuple[int, int, int] | None = None
 
-    def _start_adapter(self, name: str) -> LogAdapter:
-        if name != CtxscopeAdapter.name:
-            raise UnknownFormatError(f"unknown format {name!r}; known: {CtxscopeAdapter.name}")
-        self.session.format = name
-        return CtxscopeAdapter(self.session)
+    @property
+    def format(self) -> str | None:
+        """The format being read (None until detected)."""
+        if self.line_spec is not None:
+            return self.line_spec.name
+        if self.document_spec is not None:
+            return self.document_spec.name
+        return None
+
+    @property
+    def adapter(self) -> LogAdapter | None:
+        """The main file's adapter (line formats)."""
+        return self.main.adapter
+
+    @property
+    def tail(self) -> LineTail:
+        """The main file's tail."""
+        return self.main.tail
+
+    @property
+    def text_cap(self) -> int | None:
+        """The characters kept per block now (``auto`` resolved by the log's current size)."""
+        if self.text_cap_setting != "auto":
+            return self.text_cap_setting
+        try:
+            large = os.stat(self.path).st_size >= LARGE_LOG_BYTES
+        except OSError:
+            large = False
+        return LARGE_LOG_TEXT_CAP if large else DEFAULT_TEXT_CAP
+
+    def _new_session(self) -> Session:
+        return Session(
+            self.path,
+            self.format or self.forced_format or "",
+            text_cap=self.text_cap,
+            estimator=self.estimator,
+        )
+
+    # -- polling --------------------------------------------------------------------------------
 
     def poll(self, max_bytes: int | None = None) -> ReadProgress:
         """Read what was appended since the last poll and apply it to :attr:`session`.
 
-        On truncation or rotation the session is replaced by a fresh one read from byte 0; the
-        returned progress says so and the new session carries a notice.
+        On truncation or rotation (or a rewritten document) the session is replaced by a fresh
+        one read from the start; the returned progress says so and the new session carries a
+        notice.
+
+        Raises:
+            OSError: The file cannot be read (missing, permission). Callers report it.
+            UnknownFormatError: A whole-document log of no known format.
         """
-        read = self.tail.read(max_bytes)
-        if read.change is not None:
-            self.session = Session(self.path, self.forced_format or "")
-            self.adapter = None
-            self.session.problems.add(
-                read.change.value, 0, f"the file was {read.change.value}; read again from the start"
-            )
+        if self.mode is None:
+            self.mode = self._choose_mode(final=False)
+            if self.mode is None:
+                return ReadProgress(0, 0, self.main.tail.size(), None)
+        if self.mode == "document":
+            return self._poll_document(final=False)
+        return self._poll_lines(max_bytes)
+
+    def _choose_mode(self, final: bool) -> Mode | None:
+        forced = self.forced_format
+        if forced is not None:
+            has_line = line_format(forced) is not None
+            has_document = document_format(forced) is not None
+            if has_line != has_document:
+                return "lines" if has_line else "document"
+        mode = _sniff(_read_head(self.path))
+        if mode is None and final:
+            mode = "lines"
+        return mode
+
+    def _poll_lines(self, max_bytes: int | None) -> ReadProgress:
+        if self.text_cap_setting == "auto":
+            self.session.text_cap = self.text_cap  # a live log may grow large
+        change: FileChange | None = None
+        lines = 0
+        for _attempt in range(2):
+            read = self.main.tail.read(max_bytes)
+            if read.change is not None:
+                change = read.change
+                self._restart(read.change, self.main)
+            lines += self._take(self.main, read)
+            restarted = False
+            for sibling in self._discover_siblings():
+                try:
+                    sibling_read = sibling.tail.read(max_bytes)
+                except OSError as exc:
+                    # Gone or unreadable: say so once and stop reading it (reading it again from
+                    # the start would repeat its events in this session).
+                    self.siblings.pop(sibling.source.path, None)
+                    self._dead.add(sibling.source.path)
+                    self.session.problems.add(
+                        "unreadable", 0, f"{sibling.prefix}cannot read: {exc.strerror or exc}"
+                    )
+                    continue
+                if sibling_read.change is not None:
+                    # Start over: a new session, every file read again from byte 0.
+                    change = sibling_read.change
+                    self._restart(sibling_read.change, sibling)
+                    restarted = True
+                    break
+                lines += self._take(sibling, sibling_read)
+            if not restarted:
+                break
+        sources = [self.main, *self.siblings.values()]
+        offset = sum(s.tail.offset for s in sources)
+        size = sum(s.tail.size() for s in sources)
+        return ReadProgress(lines, offset, size, change)
+
+    def _discover_siblings(self) -> list[_LineSource]:
+        """The sibling files now (new ones join; only the format's own sibling folder is listed)."""
+        if self.read_siblings and self.line_spec is not None and self.line_spec.siblings is not None:
+            for source in self.line_spec.siblings(self.path, self.session.session_id):
+                if source.path not in self.siblings and source.path not in self._dead:
+                    self.siblings[source.path] = _LineSource(
+                        source, LineTail(source.path, self.max_line_bytes)
+                    )
+        return list(self.siblings.values())
+
+    def _take(self, source: _LineSource, read: TailRead) -> int:
         for number in read.oversize:
             self.session.problems.add(
-                "oversize", number, f"line longer than {self.tail.max_line_bytes} bytes skipped"
+                "oversize",
+                number,
+                f"{source.prefix}line longer than {source.tail.max_line_bytes} bytes skipped",
             )
-        self._apply(read.lines)
-        return ReadProgress(len(read.lines), self.tail.offset, self.tail.size(), read.change)
+        self._apply(source, read.lines)
+        return len(read.lines)
 
-    def _apply(self, lines: list[RawLine]) -> None:
+    def _restart(self, change: FileChange, cause: _LineSource) -> None:
+        """A file was truncated or replaced: start a new session and read every file from byte 0."""
+        self.session = self._new_session()
+        self.session.problems.add(
+            change.value,
+            0,
+            f"{os.path.basename(cause.source.path)} was {change.value}; read again from the start",
+        )
+        if cause is self.main:
+            self.main.adapter = None  # its tail already starts again from byte 0
+        else:
+            self.main = _LineSource(self.main.source, LineTail(self.path, self.max_line_bytes))
+        if not self.forced_format:
+            self.line_spec = None
+        self.siblings = {}
+        self._dead = set()
+
+    def _apply(self, source: _LineSource, lines: list[RawLine]) -> None:
         session = self.session
+        path = source.source.path
+        prefix = source.prefix
+        problems = session.problems
+        offsets = session.line_offsets.get(path)
         for raw in lines:
+            if offsets is not None and len(offsets) == raw.number - 1:
+                offsets.append(raw.offset)  # the common case, inlined
+            else:
+                session.record_line_offset(path, raw.number, raw.offset)
+                offsets = session.line_offsets.get(path)
             obj, problem = decode_line(raw.data)
             if problem is not None:
-                session.problems.add(problem.kind, raw.number, problem.reason)
+                problems.add(problem.kind, raw.number, prefix + problem.reason)
             if obj is None:
                 continue
-            if self.adapter is None:
-                name = self.forced_format or _detect(obj)
-                if name is None:
-                    session.problems.add("unknown_event", raw.number, "line of no known format")
+            adapter = source.adapter
+            if adapter is None:
+                adapter = self._start(source, obj)
+                if adapter is None:
+                    problems.add("unknown_event", raw.number, f"{prefix}line of no known format")
                     continue
-                self.adapter = self._start_adapter(name)
             try:
-                self.adapter.feed(obj, raw.number)
+                adapter.feed(obj, raw.number)
+            except UnknownEventError as exc:
+                problems.add("unknown_event", raw.number, prefix + str(exc))
             except FormatError as exc:
-                session.problems.add("wrong_type", raw.number, str(exc))
-        session.lines_read = self.tail.line_number
-        session.bytes_read = self.tail.offset
+                problems.add("wrong_type", raw.number, prefix + str(exc))
+            except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+                # Hostile input the adapter did not foresee must not stop reading either.
+                problems.add("wrong_type", raw.number, f"{prefix}unreadable event ({type(exc).__name__})")
+        if source is self.main:
+            session.lines_read = source.tail.line_number
+            session.bytes_read = source.tail.offset
+
+    def _start(self, source: _LineSource, obj: Mapping[str, Any]) -> LogAdapter | None:
+        spec = self.line_spec
+        if spec is None:
+            spec = line_format(self.forced_format) if self.forced_format else detect_line_format(obj)
+            if spec is None:
+                return None
+            self.line_spec = spec
+            self.session.format = spec.name
+        source.adapter = spec.factory(self.session, source.source)
+        return source.adapter
+
+    # -- documents ------------------------------------------------------------------------------
+
+    def _poll_document(self, final: bool) -> ReadProgress:
+        stat = os.stat(self.path)
+        key = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        if key == self._document_key:
+            return ReadProgress(0, stat.st_size, stat.st_size, None)
+        if stat.st_size > MAX_DOCUMENT_BYTES:
+            raise _unknown(self.path, f"a JSON document larger than {MAX_DOCUMENT_BYTES >> 20} MB")
+        with open(self.path, "rb") as handle:
+            data = handle.read()
+        repaired = False
+        try:
+            doc = orjson.loads(data)
+        except orjson.JSONDecodeError as exc:
+            try:
+                doc = orjson.loads(data.decode("utf-8", errors="replace"))
+                repaired = True
+            except orjson.JSONDecodeError:
+                if final:
+                    raise _unknown(self.path, f"neither JSON lines nor a JSON document ({exc})") from None
+                return ReadProgress(0, 0, stat.st_size, None)  # still being written
+        spec = document_format(self.forced_format) if self.forced_format else detect_document_format(doc)
+        if spec is None:
+            raise _unknown(self.path, "a JSON document of no known format")
+        change = FileChange.REWRITTEN if self._document_key is not None else None
+        self.document_spec = spec
+        self.session = self._new_session()
+        self.session.format = spec.name
+        if change is not None:
+            self.session.problems.add(change.value, 0, "the document changed; read again")
+        if repaired:
+            self.session.problems.add("invalid_utf8", 0, "invalid UTF-8 in the document replaced")
+        try:
+            spec.read(self.session, doc)
+        except FormatError as exc:
+            raise _unknown(self.path, f"not a valid {spec.name} document ({exc})") from None
+        self.session.bytes_read = stat.st_size
+        self._document_key = key
+        return ReadProgress(1, stat.st_size, stat.st_size, change)
+
+    # -- offline --------------------------------------------------------------------------------
 
     def read_all(self) -> Session:
-        """Read a finished file to its end, including a last line without a newline."""
+        """Read a finished log to its end, including a last line without a newline.
+
+        Raises:
+            OSError: The file cannot be read.
+            UnknownFormatError: Nothing in the log is in a known format.
+        """
+        if self.mode is None:
+            self.mode = self._choose_mode(final=True)
+        if self.mode == "document":
+            try:
+                self._poll_document(final=True)
+            except UnknownFormatError:
+                if self.forced_format or not self._has_many_lines():
+                    raise
+                self.mode = "lines"  # a JSONL file whose first line is broken
+            else:
+                return self.session
         while True:
-            position = self.tail.offset + self.tail.pending_bytes
-            self.poll(max_bytes=16 << 20)
-            if self.tail.offset + self.tail.pending_bytes == position:
+            position = self._position()
+            self._poll_lines(POLL_CHUNK)
+            if self._position() == position:
                 break
-        last = self.tail.take_partial()
-        if last is not None:
-            self._apply([last])
-        if self.adapter is not None:
-            self.adapter.finish()
-        elif self.session.lines_read and not self.session.scopes:
-            raise UnknownFormatError(
-                f"{os.path.basename(self.path)}: no line in a known format; known: {CtxscopeAdapter.name}"
-            )
+        for source in [self.main, *self.siblings.values()]:
+            last = source.tail.take_partial()
+            if last is not None:
+                self._apply(source, [last])
+            if source.adapter is not None:
+                source.adapter.finish()
+        if self.line_spec is None and self.session.lines_read and not self.session.scopes:
+            return self._read_as_document_instead()
         return self.session
+
+    def _position(self) -> int:
+        return sum(s.tail.offset + s.tail.pending_bytes for s in (self.main, *self.siblings.values()))
+
+    def _has_many_lines(self) -> bool:
+        head = _read_head(self.path).strip()
+        return b"\n" in head
+
+    def _read_as_document_instead(self) -> Session:
+        """A single-line JSON object that no line format claims may be a minified document."""
+        problems = self.session.problems
+        if self.session.lines_read == 1 and not self.forced_format:
+            saved = self.session
+            self.mode = "document"
+            try:
+                self._poll_document(final=True)
+            except UnknownFormatError:
+                self.session = saved
+            else:
+                return self.session
+        raise _unknown(
+            self.path,
+            "no line in a known format"
+            + (f" ({problems.bad_lines} bad lines)" if problems.bad_lines else ""),
+        )
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """The format name of a log (reads it whole for a document; the first lines otherwise).
+
+    Raises:
+        UnknownFormatError: The log is in no known format.
+    """
+    path = os.fspath(path)
+    mode = _sniff(_read_head(path)) or "lines"
+    if mode == "lines":
+        tail = LineTail(path)
+        read = tail.read(max_bytes=4 * SNIFF_BYTES)
+        lines = read.lines or ([p] if (p := tail.take_partial()) else [])
+        for raw in lines:
+            obj, _ = decode_line(raw.data)
+            if obj is not None and (spec := detect_line_format(obj)) is not None:
+                return spec.name
+    return SessionReader(path, siblings=False).read_all().format
+
+
+def open_log(
+    path: str | os.PathLike[str],
+    format: str | None = None,
+    *,
+    text_cap: TextCap = "auto",
+    estimator: Estimator | None = None,
+    siblings: bool = True,
+) -> Session:
+    """Read a finished log (any known format, line-wise or whole-document) into a session.
+
+    Args:
+        path: The log file.
+        format: Force a format by name (``--format``); None detects it.
+        text_cap: Characters kept per block of text (None keeps everything; ``auto`` decides
+            by the log's size, see :class:`SessionReader`).
+        estimator: Whose token counts are taken over the full text before eliding.
+        siblings: Also read sibling logs (Claude Code ``<session>/subagents/*.jsonl``).
+
+    Raises:
+        OSError: The file cannot be read.
+        UnknownFormatError: The log is in no known format (or ``format`` names none).
+    """
+    return SessionReader(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings).read_all()
 
 
 def read_session(path: str | os.PathLike[str], format: str | None = None) -> Session:
-    """Read a finished log into a session."""
-    return SessionReader(path, format).read_all()
+    """Read a finished log into a session (same as :func:`open_log` with the defaults)."""
+    return open_log(path, format)

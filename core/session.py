@@ -9,13 +9,17 @@ ever sees appended records.
 
 from __future__ import annotations
 
+import dataclasses
+import os
+from array import array
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
 from .model import (
     MAIN_SCOPE,
+    MESSAGE_OVERHEAD_TOKENS,
     Block,
     BlockKind,
     Category,
@@ -28,6 +32,7 @@ from .model import (
     ToolRound,
     Usage,
 )
+from .tokens import Estimator, get_estimator
 
 KEPT_PROBLEMS: Final = 20
 """How many skipped lines are kept with their line number and reason (all are counted)."""
@@ -58,7 +63,7 @@ class Problems:
     kept: list[Problem] = field(default_factory=list)
     notices: list[Problem] = field(default_factory=list)
 
-    FILE_NOTICES: Final = frozenset({"truncated", "rotated", "switched"})
+    FILE_NOTICES: ClassVar[frozenset[str]] = frozenset({"truncated", "rotated", "rewritten", "switched"})
 
     def add(self, kind: str, line: int, reason: str) -> None:
         problem = Problem(kind, line, reason)
@@ -88,6 +93,12 @@ class Scope:
         """Tool rounds by call id, in call order."""
         self.tool_result_indices: list[int] = []
         """Indexes of messages holding tool results."""
+        self.source = ""
+        """The file this scope's events were read from (for :meth:`Session.raw_line`)."""
+        self._compaction_marks: list[tuple[int, int]] = []
+        """(requests before, messages before) of each observed compaction, in order."""
+        self._compaction_open = False
+        """The last compaction has had no request after it yet (its ``tokens_after`` may be filled)."""
 
     @property
     def scope_id(self) -> str:
@@ -110,6 +121,24 @@ class Scope:
         if message.has_tool_results:
             self.tool_result_indices.append(message.index)
 
+    def context_start(self, request_index: int) -> int:
+        """Index of the first stored message in the live context of the scope's request ``request_index``.
+
+        After an observed compaction the live context is what the agent stored from the compaction
+        point on (the summary, any history the agent kept, and what came after); before any
+        compaction it is the whole stored history.
+        """
+        start = 0
+        for requests_before, messages_before in self._compaction_marks:
+            if requests_before > request_index:
+                break
+            start = messages_before
+        return start
+
+    def context_messages(self, request: ModelRequest) -> list[Message]:
+        """The stored messages a request was made over, from its live context start."""
+        return self.messages[self.context_start(request.index) : request.message_count]
+
     def user_turns(self) -> list[range]:
         """Message index ranges of the user turns (a turn runs to the next turn's start)."""
         starts = self.user_turn_starts
@@ -125,14 +154,29 @@ class Session:
         format: The log format's name (e.g. ``ctxscope``, ``claude-code``).
     """
 
-    def __init__(self, source: str = "", format: str = "") -> None:
+    def __init__(
+        self,
+        source: str = "",
+        format: str = "",
+        *,
+        text_cap: int | None = None,
+        estimator: Estimator | None = None,
+    ) -> None:
         self.source = source
         self.format = format
         self.scopes: dict[str, Scope] = {}
         self.problems = Problems()
+        self.ignored: Counter[str] = Counter()
+        """Lines deliberately not read, by kind (e.g. Claude Code ``progress`` lines); not problems."""
         self.session_id = ""
         self.lines_read = 0
         self.bytes_read = 0
+        self.text_cap = text_cap
+        """Keep at most this many characters of a block's text (None keeps all); see :meth:`add_message`."""
+        self.estimator = estimator
+        """The estimator whose counts are taken over the full text before a block is elided."""
+        self.line_offsets: dict[str, array[int]] = {}
+        """Byte offset of each line's start, by source file (index = line number - 1; -1 unknown)."""
 
     # -- building -------------------------------------------------------------------------------
 
@@ -162,14 +206,46 @@ class Session:
         line: int = 0,
         category_hint: Category | None = None,
     ) -> Message:
-        """Append a message to a scope's stored history and return it."""
+        """Append a message to a scope's stored history and return it.
+
+        With a :attr:`text_cap`, a block whose text is longer keeps only its first ``text_cap``
+        characters (``elided_chars`` records the rest; summaries are always kept whole). The
+        message's token estimate for :attr:`estimator` is computed over the full text first and
+        memoised on the message, so that estimate stays exact; another estimator scales the kept
+        text up by ``chars / len(text)`` (see :meth:`Block.tokens`).
+        """
         scope = self.scope(scope_id)
         message = Message(
             len(scope.messages), role, tuple(blocks), scope_id, meta, line, category_hint
         )
+        if self.text_cap is not None:
+            message = self._elide(message, self.text_cap)
         scope.messages.append(message)
         scope._index_message(message)
         return message
+
+    def _elide(self, message: Message, cap: int) -> Message:
+        summary = BlockKind.SUMMARY
+        for block in message.blocks:
+            if len(block.text) > cap and block.kind is not summary:
+                break
+        else:
+            return message
+        estimator = self.estimator or get_estimator()
+        full = message.tokens(estimator)
+        blocks = tuple(
+            Block(
+                b.kind, b.text[:cap], b.call_id, b.name, b.artifact, b.size_bytes, b.width, b.height,
+                b.is_error, b.elided_chars + len(b.text) - cap,
+            )
+            if len(b.text) > cap and b.kind is not summary
+            else b
+            for b in message.blocks
+        )
+        return Message(
+            message.index, message.role, blocks, message.scope_id, message.meta, message.line,
+            message.category_hint, _tokens={estimator.name: full},
+        )
 
     def amend_last_message(self, scope_id: str, extra: Iterable[Block]) -> Message:
         """Add blocks to a scope's last message (a response split over several log lines).
@@ -187,7 +263,17 @@ class Session:
             scope.user_turn_starts.pop()
         if last.has_tool_results:
             scope.tool_result_indices.pop()
-        amended = last.replace_blocks(last.blocks + tuple(extra))
+        added = Message(last.index, last.role, tuple(extra), scope_id, last.meta, last.line)
+        if self.text_cap is not None:
+            added = self._elide(added, self.text_cap)
+        amended = last.replace_blocks(last.blocks + added.blocks)
+        estimator = self.estimator or get_estimator()
+        if estimator.name in last._tokens or estimator.name in added._tokens:
+            # Exact: a message's estimate is its overhead plus the sum over its blocks, and an
+            # elided part carries the count taken over its full text.
+            amended._tokens[estimator.name] = (
+                last.tokens(estimator) + added.tokens(estimator) - MESSAGE_OVERHEAD_TOKENS
+            )
         scope.messages[-1] = amended
         scope._index_message(amended)
         return amended
@@ -217,10 +303,76 @@ class Session:
             timestamp,
         )
         scope.requests.append(request)
+        if scope._compaction_open and usage is not None:
+            # "tokens after, as the next call measured": the first call after it with usage.
+            scope._compaction_open = False
+            last = scope.compactions[-1]
+            if last.tokens_after is None:
+                scope.compactions[-1] = dataclasses.replace(last, tokens_after=usage.prompt_tokens)
         return request
 
+    def revise_last_request(self, scope_id: str, usage: Usage) -> ModelRequest:
+        """Replace the usage of a scope's last request (a response split over several log lines
+        may report a larger output count on a later line). Only for the request being read now."""
+        scope = self.scope(scope_id)
+        if not scope.requests:
+            raise ValueError(f"scope {scope_id!r} has no request to revise")
+        revised = dataclasses.replace(scope.requests[-1], usage=usage)
+        scope.requests[-1] = revised
+        return revised
+
     def add_compaction(self, compaction: ObservedCompaction) -> None:
-        self.scope(compaction.scope_id).compactions.append(compaction)
+        """Record a compaction the agent reported.
+
+        After a ``summarize`` compaction the live context of later requests starts at
+        ``compaction.message_count`` (see :meth:`Scope.context_start`); other stages (clearing
+        tool results) leave the history in place. When ``tokens_after`` is None, the next request
+        with usage in the scope fills it in with its prompt size.
+        """
+        scope = self.scope(compaction.scope_id)
+        scope.compactions.append(compaction)
+        if compaction.stage == "summarize":
+            scope._compaction_marks.append((len(scope.requests), compaction.message_count))
+        scope._compaction_open = True
+
+    def record_line_offset(self, source: str, line: int, offset: int) -> None:
+        """Remember where a line starts in its file (readers call this for every line they read)."""
+        offsets = self.line_offsets.get(source)
+        if offsets is None:
+            offsets = self.line_offsets[source] = array("q")
+        if len(offsets) < line - 1:
+            offsets.extend([-1] * (line - 1 - len(offsets)))
+        if len(offsets) == line - 1:
+            offsets.append(offset)
+        elif 0 < line <= len(offsets):
+            offsets[line - 1] = offset
+
+    def raw_line(self, scope_id: str, line: int, limit: int | None = None) -> bytes | None:
+        """The raw bytes of a line a scope's events came from, read back from the file.
+
+        Readers keep byte offsets rather than raw text; this reads one line again (``os.pread``),
+        up to ``limit`` bytes. None when the line is unknown or the file cannot be read.
+        """
+        scope = self.scopes.get(scope_id)
+        source = scope.source if scope is not None and scope.source else self.source
+        offsets = self.line_offsets.get(source)
+        if offsets is None or not 0 < line <= len(offsets) or offsets[line - 1] < 0:
+            return None
+        start = offsets[line - 1]
+        end = offsets[line] if line < len(offsets) and offsets[line] > start else None
+        try:
+            fd = os.open(source, os.O_RDONLY)
+        except OSError:
+            return None
+        try:
+            want = (end - start) if end is not None else (limit or (64 << 20))
+            if limit is not None:
+                want = min(want, limit)
+            data = os.pread(fd, want, start)
+        finally:
+            os.close(fd)
+        newline = data.find(b"\n")
+        return (data[:newline] if newline >= 0 else data).rstrip(b"\r")
 
     # -- reading --------------------------------------------------------------------------------
 

@@ -27,6 +27,10 @@ class Stage(enum.StrEnum):
     """Stage 3: summarise the older turns when still over budget; always leaves a marker."""
     GUARD = "guard"
     """Stage 4: the hard-limit guard; trims the oldest so the request always fits."""
+    TRIM_TURNS = "trim_turns"
+    """Turn fitting: the first message, a note and the newest complete user turns (or tool rounds
+    inside one long turn) that fit. Stage 3's fallback when summarisation is off or fails, and the
+    only stage of the ``legacy`` strategy."""
 
 
 class Fate(enum.StrEnum):
@@ -47,15 +51,24 @@ class Fate(enum.StrEnum):
 class StageRun:
     """What one stage did for one request.
 
+    A stage "runs" at a request when it newly changes the request: stage 1 when an artifact arrives
+    or ages, stage 2 when it clears a batch, and so on. What earlier runs did stays in effect (a
+    cleared result stays cleared) and shows in the messages' fates.
+
     Attributes:
         stage: Which stage.
-        items: Messages (or blocks) it changed.
+        items: What it changed: artifact blocks (stage 1), tool results (stage 2), messages folded
+            into the summary (stage 3) or left out (turn fitting, guard).
         tokens_freed: Tokens it removed from the request.
+        tokens_before: Request size (raw estimate) when the stage started.
+        tokens_after: Request size (raw estimate) when it finished.
     """
 
     stage: Stage
     items: int
     tokens_freed: int
+    tokens_before: int = 0
+    tokens_after: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +140,8 @@ class RequestRecord:
         by_tool: Tokens of tool results (and calls) in the sent request per tool name.
         model: The model called.
         error: The error the call got in the log, if any (e.g. ``context_length``).
+        calibration_factor: The correction factor in force for this request (from the usage the
+            provider reported for earlier calls).
     """
 
     scope_id: str
@@ -147,6 +162,7 @@ class RequestRecord:
     by_tool: Mapping[str, int]
     model: str = ""
     error: str = ""
+    calibration_factor: float = 1.0
 
     def freed_by(self, stage: Stage) -> int:
         return sum(run.tokens_freed for run in self.stages if run.stage is stage)

@@ -14,7 +14,9 @@ def test_core_imports_no_ui_library() -> None:
         "import ctxscope.core as core\n"
         "for info in pkgutil.walk_packages(core.__path__, 'ctxscope.core.'):\n"
         "    importlib.import_module(info.name)\n"
-        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r} or m.startswith('ctxscope.tui'))\n"
+        f"forbidden = {FORBIDDEN!r}\n"
+        "bad = sorted(m for m in sys.modules\n"
+        "             if m.split('.')[0] in forbidden or m.startswith('ctxscope.tui'))\n"
         "print(','.join(bad))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -6,9 +6,18 @@ from pathlib import Path
 
 import orjson
 import pytest
-
 from ctxscope.core.logformat import SessionLogWriter
-from ctxscope.core.model import ArtifactKind, Block, BlockKind, ErrorKind, RequestError, Usage, text_block, tool_call, tool_result
+from ctxscope.core.model import (
+    ArtifactKind,
+    Block,
+    BlockKind,
+    ErrorKind,
+    RequestError,
+    Usage,
+    text_block,
+    tool_call,
+    tool_result,
+)
 from ctxscope.core.reader import UnknownFormatError, read_session
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "session-log.md"
@@ -24,7 +33,12 @@ def write_sample(path: Path) -> None:
         log.message("tool", [tool_result("c1", "contents", name="read")])
         log.message(
             "user",
-            [Block(BlockKind.ARTIFACT, artifact=ArtifactKind.SCREENSHOT, size_bytes=1000, width=100, height=75)],
+            [
+                Block(
+                    BlockKind.ARTIFACT, artifact=ArtifactKind.SCREENSHOT, size_bytes=1000, width=100,
+                    height=75,
+                )
+            ],
         )
         log.session(scope="sub", parent="main", label="helper", budget=100)
         log.message("user", "brief", scope="sub")
@@ -43,7 +57,8 @@ def test_round_trip(tmp_path: Path) -> None:
     assert list(session.scopes) == ["main", "sub"]
     main, sub = session.scopes["main"], session.scopes["sub"]
     assert main.header.context_limit == 1000 and main.header.working_budget == 400
-    assert sub.header.parent_id == "main" and sub.header.label == "helper"
+    assert sub.header.parent_id == "main"
+    assert sub.header.label == "helper"
     assert [r.message_count for r in main.requests] == [2, 6]
     assert main.requests[0].usage == Usage(20, 5, 0, 0)
     assert sub.requests[0].error == RequestError(ErrorKind.CONTEXT_LENGTH, "too long")

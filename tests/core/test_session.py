@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 from ctxscope.core.model import Block, BlockKind, Category, image_tokens, text_block, tool_call, tool_result
 from ctxscope.core.session import KEPT_PROBLEMS, Session
 from ctxscope.core.tokens import get_estimator

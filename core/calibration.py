@@ -1,0 +1,179 @@
+"""Calibrating raw token estimates against what the provider reported for the same run.
+
+A character-based estimate drifts from the real tokenizer on dense content (JSON, CSV, code, long
+numeric columns). Every model call returns the prompt tokens the provider really counted, so a run
+can learn how far off its estimator is and correct the next estimate. :class:`Calibrator` does that.
+
+The rule (also in ``docs/tokens.md``):
+
+* each observation is the ratio ``reported / estimate`` of one model call whose estimate and
+  report are both positive; observations outside ``[MIN_RATIO, MAX_RATIO]`` are ignored as
+  mismatched pairs (a report for a different request, a truncated log);
+* the factor is the **median** of the last :data:`WINDOW` ratios, so a single outlier moves it by
+  at most one rank, never by its size;
+* until :data:`WARMUP` observations exist the median is shrunk halfway towards 1.0, so the first
+  call of a run cannot swing it on its own;
+* the factor is clamped to ``[MIN_FACTOR, MAX_FACTOR]``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from statistics import median
+from typing import Final, NamedTuple
+
+__all__ = [
+    "DIVERGENCE_TOLERANCE",
+    "MAX_FACTOR",
+    "MAX_RATIO",
+    "MIN_FACTOR",
+    "MIN_RATIO",
+    "WARMUP",
+    "WINDOW",
+    "CalibratedFigures",
+    "Calibrator",
+    "diverges",
+]
+
+#: How many recent ratios the median is taken over.
+WINDOW: Final = 16
+#: Observations needed before the median is used unshrunk.
+WARMUP: Final = 3
+#: The factor never leaves this range.
+MIN_FACTOR: Final = 0.5
+MAX_FACTOR: Final = 3.0
+#: Ratios outside this range are treated as mismatched pairs and ignored.
+MIN_RATIO: Final = 0.2
+MAX_RATIO: Final = 5.0
+#: Relative gap between two figures above which they are flagged as diverging.
+DIVERGENCE_TOLERANCE: Final = 0.10
+
+
+class CalibratedFigures(NamedTuple):
+    """The three figures a dashboard shows side by side for one request."""
+
+    raw: int
+    """The estimator's raw estimate."""
+    calibrated: int
+    """The raw estimate corrected by the calibration factor."""
+    reported: int | None
+    """What the provider reported for this request, when known."""
+    factor: float
+    """The factor used for ``calibrated``."""
+    diverges: bool
+    """Whether ``raw`` and the best available truth differ by more than the tolerance."""
+
+
+class Calibrator:
+    """Learns a correction factor for raw estimates from (estimate, reported) pairs of one run.
+
+    Example:
+        >>> cal = Calibrator()
+        >>> for estimate, reported in [(1000, 1200), (2000, 2500), (3000, 3500)]:
+        ...     cal.observe(estimate, reported)
+        >>> round(cal.factor, 3)
+        1.2
+        >>> cal.calibrate(10_000)
+        12000
+    """
+
+    def __init__(self, window: int = WINDOW) -> None:
+        """Create an empty calibrator.
+
+        Args:
+            window: How many recent ratios the median is taken over.
+        """
+        if window < 1:
+            raise ValueError("window must be at least 1")
+        self._ratios: deque[float] = deque(maxlen=window)
+        self._seen = 0
+        self._last: tuple[int, int] | None = None
+
+    def observe(self, estimate: int, reported: int) -> None:
+        """Record one model call: the raw estimate of its prompt and the tokens the provider reported.
+
+        Pairs with a non-positive side, or whose ratio is outside ``[MIN_RATIO, MAX_RATIO]``,
+        are ignored.
+
+        Args:
+            estimate: The raw estimate of the request that was sent.
+            reported: The prompt tokens the provider reported for it.
+        """
+        if estimate <= 0 or reported <= 0:
+            return
+        self._last = (estimate, reported)
+        ratio = reported / estimate
+        if not MIN_RATIO <= ratio <= MAX_RATIO:
+            return
+        self._ratios.append(ratio)
+        self._seen += 1
+
+    @property
+    def observations(self) -> int:
+        """How many pairs have been used (ignored pairs excluded)."""
+        return self._seen
+
+    @property
+    def last_reported(self) -> int | None:
+        """The most recent reported figure passed to :meth:`observe`."""
+        return None if self._last is None else self._last[1]
+
+    @property
+    def factor(self) -> float:
+        """The correction factor: 1.0 with no observations; see the module docstring for the rule."""
+        if not self._ratios:
+            return 1.0
+        middle = median(self._ratios)
+        if len(self._ratios) < WARMUP:
+            middle = 1.0 + (middle - 1.0) / 2
+        return min(MAX_FACTOR, max(MIN_FACTOR, middle))
+
+    def calibrate(self, estimate: int) -> int:
+        """The estimate corrected by :attr:`factor`, rounded up.
+
+        Args:
+            estimate: A raw estimate.
+
+        Returns:
+            The calibrated estimate (0 for a non-positive estimate).
+        """
+        if estimate <= 0:
+            return 0
+        return math.ceil(estimate * self.factor - 1e-9)
+
+    def figures(self, estimate: int, reported: int | None = None) -> CalibratedFigures:
+        """Raw, calibrated and reported figures for one request.
+
+        Args:
+            estimate: The raw estimate of the request.
+            reported: What the provider reported for it, if known.
+
+        Returns:
+            The figures; ``diverges`` compares the raw estimate with ``reported`` when given,
+            else with the calibrated figure.
+        """
+        calibrated = self.calibrate(estimate)
+        truth = reported if reported is not None else calibrated
+        return CalibratedFigures(
+            raw=estimate,
+            calibrated=calibrated,
+            reported=reported,
+            factor=self.factor,
+            diverges=diverges(estimate, truth),
+        )
+
+
+def diverges(a: int, b: int, tolerance: float = DIVERGENCE_TOLERANCE) -> bool:
+    """Whether two token figures differ by more than ``tolerance`` of the larger one.
+
+    Args:
+        a: One figure.
+        b: The other.
+        tolerance: Allowed relative gap.
+
+    Returns:
+        ``True`` when they diverge.
+    """
+    top = max(abs(a), abs(b))
+    return top > 0 and abs(a - b) > tolerance * top

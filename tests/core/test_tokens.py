@@ -1,0 +1,240 @@
+"""Token estimators: the public API, the documented rules, properties, script classes, calibration."""
+
+from __future__ import annotations
+
+import math
+import string
+
+import pytest
+from ctxscope.core import scripts
+from ctxscope.core.tokens import (
+    ASCII_CLASSES,
+    DEFAULT_ESTIMATOR,
+    ESTIMATOR_NAMES,
+    PROFILES,
+    UNIT,
+    Estimator,
+    ScriptBreakdown,
+    available_estimators,
+    breakdown,
+    estimate_tokens,
+    features,
+    get_estimator,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ALL = ESTIMATOR_NAMES
+
+# Text that exercises every path: ASCII classes, runs, accented Latin, Cyrillic, CJK, Hangul,
+# emoji (astral), lone surrogates, control characters.
+TEXTS = st.text(
+    alphabet=st.one_of(
+        st.sampled_from(string.printable),
+        st.sampled_from("éüñçĥšžłőəɛŋ ́Привет мир Ӑӕ Γειά 中文字 ひらがな 한국어 ﷲ नमस्ते ไทย —“”…→😀🇺"),
+        st.characters(codec="utf-8"),
+        st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF),
+    ),
+    max_size=60,
+)
+
+
+def test_names_and_default() -> None:
+    assert DEFAULT_ESTIMATOR == "claude"
+    assert ESTIMATOR_NAMES[:4] == ("claude", "openai", "mythex", "chars4")
+    assert set(ESTIMATOR_NAMES) <= set(available_estimators())
+    for name in ALL:
+        est = get_estimator(name)
+        assert isinstance(est, Estimator)
+        assert est.name == name
+        assert get_estimator(name) is est  # instances are shared
+    assert get_estimator().name == DEFAULT_ESTIMATOR
+
+
+def test_unknown_estimator_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match=r"unknown estimator 'nope'.*claude, openai, mythex, chars4"):
+        get_estimator("nope")
+
+
+def test_estimate_tokens_matches_the_estimator() -> None:
+    text = "Hello, world! Привет, мир! 你好世界"
+    for name in ALL:
+        assert estimate_tokens(text, name) == get_estimator(name).count(text)
+    assert estimate_tokens(text) == get_estimator("claude").count(text)
+
+
+def test_chars4_is_the_old_rule() -> None:
+    est = get_estimator("chars4")
+    assert [est.count("a" * n) for n in range(6)] == [0, 1, 1, 1, 1, 2]
+    assert est.count("你好世界你") == 2  # code points, not bytes
+    assert est.count("😀" * 8) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", 0),
+        ("abcd", 1),  # ASCII: 4 characters per token
+        ("abcde", 2),  # rounded up once, over the whole text
+        ("你好", 2),  # CJK ideographs: 1 each
+        ("ひらがな", 4),  # kana
+        ("한국어", 3),  # Hangul
+        ("Привет", 3),  # everything else: 2 characters per token
+        ("é", 1),
+        ("😀😀", 1),
+        ("ab 你好 Привет", 6),  # 3 ASCII (0.75) + 2 CJK + 6 other (3) -> ceil(5.75)
+    ],
+)
+def test_mythex_is_the_documented_rule_per_character(text: str, expected: int) -> None:
+    assert get_estimator("mythex").count(text) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_mythex_formula(text: str) -> None:
+    ascii_chars = sum(ord(c) < 0x80 for c in text)
+    cjk = sum(scripts.fine_class_of(c) in scripts.MYTHEX_CJK for c in text)
+    other = len(text) - ascii_chars - cjk
+    assert get_estimator("mythex").count(text) == math.ceil(ascii_chars / 4 + cjk + other / 2 - 1e-9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_properties_empty_nonnegative_deterministic(text: str) -> None:
+    for name in ALL:
+        est = get_estimator(name)
+        assert est.count("") == 0
+        first = est.count(text)
+        assert first >= 0
+        assert est.count(text) == first
+        assert est.count(str(text)) == first
+        if text:
+            assert first >= 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS, TEXTS)
+def test_near_additive_under_concatenation(a: str, b: str) -> None:
+    # A profile is a sum over characters and adjacent pairs: joining two texts adds one pair
+    # (at most 2 tokens) and rounding (at most 1).
+    for name in ALL:
+        est = get_estimator(name)
+        assert abs(est.count(a + b) - est.count(a) - est.count(b)) <= 3, name
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS)
+def test_breakdown_adds_up(text: str) -> None:
+    for name in ALL:
+        result = breakdown(text, name)
+        assert isinstance(result, ScriptBreakdown)
+        assert result.estimator == name
+        assert tuple(result.by_script) == scripts.DISPLAY_CLASSES
+        assert result.tokens == get_estimator(name).count(text)
+        assert result.chars == len(text)
+        assert result.chars4 == math.ceil(len(text) / 4)
+        assert sum(c.tokens for c in result.by_script.values()) == result.tokens
+        assert sum(c.chars for c in result.by_script.values()) == len(text)
+        assert all(c.chars >= 0 and c.tokens >= 0 for c in result.by_script.values())
+
+
+def test_breakdown_classes() -> None:
+    result = breakdown("Hello Привет Γειά 你好 한국 é 😀 नमस्ते", "claude")
+    chars = {name: c.chars for name, c in result.by_script.items()}
+    assert chars["cyrillic"] == 6
+    assert chars["greek"] == 4
+    assert chars["cjk"] == 2
+    assert chars["hangul"] == 2
+    assert chars["latin_accented"] == 1
+    assert chars["emoji_symbols"] == 1
+    assert chars["indic"] == 6
+    assert chars["ascii"] == len("Hello     ") + 2
+    data = result.to_dict()
+    assert set(data) >= {"tokens", "chars", "estimator", "chars4", "by_script"}
+    assert data["by_script"]["cyrillic"] == {"chars": 6, "tokens": result.by_script["cyrillic"].tokens}
+    assert [row[0] for row in result.rows()] == [
+        "ascii", "latin_accented", "cyrillic", "greek", "indic", "cjk", "hangul", "emoji_symbols",
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.characters(codec="utf-8") | st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF))
+def test_class_stream_agrees_with_the_table(char: str) -> None:
+    stream = scripts.fine_class_stream(char)
+    names = [scripts.STREAM_CLASSES[b] for b in stream]
+    if ord(char) >= 0x10000:
+        assert names == ["astral", "lowsur"]
+    else:
+        assert names == [scripts.fine_class_of(char)]
+
+
+def test_every_fine_class_has_a_display_class() -> None:
+    assert set(scripts.DISPLAY_OF) == {scripts.ASCII_CLASS, *scripts.FINE_CLASSES}
+    assert set(scripts.DISPLAY_OF.values()) == set(scripts.DISPLAY_CLASSES)
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_profiles_are_well_formed(name: str) -> None:
+    profile = PROFILES[name]
+    assert set(profile.ascii_rates) == set(ASCII_CLASSES)
+    assert set(profile.letter_rates) <= set(string.ascii_lowercase)
+    assert set(profile.script_rates) <= set(scripts.FINE_CLASSES)
+    letters = [profile.letter_rates.get(c, profile.ascii_rates["L"]) for c in string.ascii_lowercase]
+    for key in ASCII_CLASSES:
+        firsts = letters if key == "L" else [profile.ascii_rates[key]]
+        for first in firsts:  # a run of one class never costs less than nothing per character
+            assert first + profile.run_rates.get(key, 0.0) >= 0
+    assert all(rate >= 0 for rate in profile.script_rates.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS)
+def test_profiles_are_the_documented_linear_model(text: str) -> None:
+    counts = features(text)
+    for name, profile in PROFILES.items():
+        units = 0
+        for key in ASCII_CLASSES:
+            if key != "L":
+                units += round(profile.ascii_rates[key] * UNIT) * counts["c" + key]
+            units += round(profile.run_rates.get(key, 0.0) * UNIT) * counts["r" + key]
+        for letter in string.ascii_lowercase:
+            rate = profile.letter_rates.get(letter, profile.ascii_rates["L"])
+            units += round(rate * UNIT) * counts["l" + letter]
+        for fine in scripts.FINE_CLASSES:
+            if fine in ("astral", "lowsur"):
+                continue
+            units += round(profile.script_rates.get(fine, 0.0) * UNIT) * counts[fine]
+        units += round(profile.script_rates["astral"] * UNIT) * counts["astral"]
+        units += round(profile.emoji_rate * UNIT) * counts["emoji"]
+        assert get_estimator(name).count(text) == max(0, math.ceil(units / UNIT)), name
+
+
+# Texts whose true counts were measured once with the real tokenizers (Claude 4.7+ content tokens
+# via ctok, which reproduces Claude's count_tokens exactly; o200k via tiktoken). Dense content is
+# where character rules under-count; a profile must not.
+KNOWN = {
+    "digits": ("3.14159265358979, 2.71828182845904, " * 25, 451, 450),
+    "english": ("It was the best of times, it was the worst of times, and we all went home. " * 20, 421, 401),
+    "hex": (" ".join(f"{(i * 2654435761) % (1 << 64):016x}" for i in range(60)), 573, 529),
+    "json": ('{"id": 12345, "name": "widget", "tags": ["a", "b"], "price": 9.99}\n' * 20, 719, 600),
+    "indent": ("    if x:\n        return y\n" * 40, 359, 320),
+    "uuid": (" ".join(f"{(i * 0x9E3779B97F4A7C15) % (1 << 128):032x}" for i in range(20)), 341, 317),
+    "russian": ("Съешь же ещё этих мягких французских булок, да выпей чаю. " * 20, 521, 381),
+    "emoji": ("ship it 🚀 thanks 🙏 " * 40, 640, 281),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(KNOWN))
+def test_profiles_do_not_under_count_known_texts(kind: str) -> None:
+    text, claude, o200k = KNOWN[kind]
+    assert get_estimator("claude").count(text) >= 0.95 * claude
+    assert get_estimator("openai").count(text) >= 0.95 * o200k
+    # ...and stay within a factor of two
+    assert get_estimator("claude").count(text) <= 2 * claude
+    assert get_estimator("openai").count(text) <= 2 * o200k
+
+
+def test_character_rules_under_count_dense_content() -> None:
+    text, claude, _ = KNOWN["hex"]
+    assert get_estimator("chars4").count(text) < 0.5 * claude
+    assert get_estimator("mythex").count(text) < 0.5 * claude

