@@ -125,8 +125,9 @@ class Scope:
         """Index of the first stored message in the live context of the scope's request ``request_index``.
 
         After an observed compaction the live context is what the agent stored from the compaction
-        point on (the summary, any history the agent kept, and what came after); before any
-        compaction it is the whole stored history.
+        point on (the summary, any history the agent kept, and what came after), plus the system
+        messages stored before it (an agent keeps its system prompt); before any compaction it is
+        the whole stored history.
         """
         start = 0
         for requests_before, messages_before in self._compaction_marks:
@@ -136,8 +137,11 @@ class Scope:
         return start
 
     def context_messages(self, request: ModelRequest) -> list[Message]:
-        """The stored messages a request was made over, from its live context start."""
-        return self.messages[self.context_start(request.index) : request.message_count]
+        """The stored messages in a request's live context: system messages stored before the
+        context start, then everything from the start up to the request."""
+        start = self.context_start(request.index)
+        kept = [m for m in self.messages[:start] if m.role == "system"]
+        return kept + self.messages[start : request.message_count]
 
     def user_turns(self) -> list[range]:
         """Message index ranges of the user turns (a turn runs to the next turn's start)."""

@@ -1,0 +1,462 @@
+"""Claude Code session transcripts (``~/.claude/projects/<cwd>/<session>.jsonl``).
+
+What is read (see ``docs/formats.md`` for the full rules and ``../shared/real-logs/FORMATS.md``):
+
+* ``user`` and ``assistant`` lines carry Anthropic Messages payloads. A response is written one
+  content block per line, every line repeating ``message.id``, ``requestId`` and ``usage``: the
+  first line of a ``message.id`` is the model call (made over everything stored before it), later
+  lines add their blocks to that message. Tool results written between the pieces of one
+  response (parallel tool calls) are held until the response is complete and then stored as one
+  user message, as the API saw them. A call's prompt is ``input + cache_creation + cache_read``
+  tokens; the model is read per call (it can change mid-session). ``output_tokens`` is a
+  streaming placeholder on early lines: the largest value seen is kept.
+* ``system`` lines with ``subtype: compact_boundary`` (``compactMetadata{trigger, preTokens}``)
+  and the ``isCompactSummary`` user line after them become an observed compaction with the
+  summary; its tokens after are the next call's prompt. The live context restarts at the
+  summary.
+* ``isMeta`` user lines (injected reminders) are stored as meta messages: they count toward the
+  context but do not start a user turn.
+* Inline sidechains (``isSidechain: true`` in the session file, Claude Code 1.0.x) become one
+  scope per sub-agent, found by following ``parentUuid``; ``<session>/subagents/*.jsonl`` files
+  (2.x) become one scope each (:func:`find_siblings`).
+* ``progress`` (its ``agent_progress`` lines embed sub-agent messages that are not in the main
+  context), ``file-history-snapshot``, ``queue-operation`` and ``summary`` (titles, not
+  compaction) lines are not read; they are counted in :attr:`Session.ignored`.
+
+Known limit: the chain is read in file order. A rewound conversation (a fork in ``parentUuid``)
+keeps both branches; none of the reference logs has one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..jsonl import decode_line
+from ..model import (
+    MAIN_SCOPE,
+    Block,
+    BlockKind,
+    ErrorKind,
+    ObservedCompaction,
+    RequestError,
+    ScopeHeader,
+    Usage,
+)
+from ..session import Session
+from ._common import anthropic_blocks, anthropic_usage, get_dict, get_str, opt_int, opt_str, text_of
+from .base import Source, UnknownEventError
+
+FORMAT: Final = "claude-code"
+
+IGNORED_TYPES: Final = frozenset({"progress", "file-history-snapshot", "queue-operation", "summary"})
+"""Record types that are not part of any model context."""
+
+SUMMARY_PREFIX: Final = "This session is being continued from a previous conversation"
+"""How Claude Code's compaction summary starts (used where ``isCompactSummary`` is absent)."""
+
+SYNTHETIC_MODEL: Final = "<synthetic>"
+"""The model Claude Code names on messages it wrote itself (API errors, placeholders)."""
+
+LABEL_CHARS: Final = 80
+
+
+def detect(obj: Mapping[str, Any]) -> bool:
+    kind = obj.get("type")
+    if kind == "summary":
+        return "leafUuid" in obj
+    if kind == "file-history-snapshot":
+        return "snapshot" in obj or "messageId" in obj
+    if kind in ("user", "assistant", "system", "progress", "queue-operation"):
+        return "sessionId" in obj or "parentUuid" in obj
+    return False
+
+
+def find_siblings(path: str, session_id: str = "") -> list[Source]:
+    """Sub-agent logs of a session, each its own scope.
+
+    Claude Code 2.x writes them to ``<dir>/<session>/subagents/*.jsonl``. A ``subagents`` folder
+    right beside the session file (how some copies of a session are laid out) is also read, but
+    only files whose first line names the same ``sessionId``. Only these folders are listed; no
+    path written inside a log is ever followed.
+    """
+    stem, _ = os.path.splitext(path)
+    sources = [_sibling(p) for p in _jsonl_files(os.path.join(stem, "subagents"))]
+    if session_id:
+        for candidate in _jsonl_files(os.path.join(os.path.dirname(path), "subagents")):
+            if _first_session_id(candidate) == session_id:
+                sources.append(_sibling(candidate))
+    return sources
+
+
+def _jsonl_files(folder: str) -> list[str]:
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(e.name for e in entries if e.name.endswith(".jsonl") and e.is_file())
+    except OSError:
+        return []
+    return [os.path.join(folder, name) for name in names]
+
+
+def _sibling(path: str) -> Source:
+    scope_id = os.path.basename(path)[: -len(".jsonl")]
+    label = "compaction" if scope_id.startswith("agent-acompact") else ""
+    return Source(path, scope_id, MAIN_SCOPE, label)
+
+
+_SESSION_IDS: dict[tuple[str, int], str] = {}
+"""First-line ``sessionId`` of sub-agent files already looked at, by (path, inode)."""
+
+FIRST_LINE_BYTES: Final = 256 << 10
+
+
+def _first_session_id(path: str) -> str:
+    try:
+        with open(path, "rb") as handle:
+            key = (path, os.fstat(handle.fileno()).st_ino)
+            if key in _SESSION_IDS:
+                return _SESSION_IDS[key]
+            head = handle.readline(FIRST_LINE_BYTES)
+    except OSError:
+        return ""
+    obj, _ = decode_line(head.rstrip(b"\r\n"))
+    value = obj.get("sessionId") if obj is not None else None
+    found = value if isinstance(value, str) else ""
+    if found or head.endswith(b"\n"):
+        if len(_SESSION_IDS) > 4096:
+            _SESSION_IDS.clear()
+        _SESSION_IDS[key] = found
+    return found
+
+
+def label_of(content: Any) -> str:
+    text = text_of(content).strip()
+    return text.splitlines()[0][:LABEL_CHARS] if text else ""
+
+
+@dataclass
+class _PendingCompaction:
+    trigger: str
+    tokens_before: int | None
+    line: int
+    stage: str = "summarize"
+    tokens_after: int | None = None
+
+
+@dataclass
+class _ScopeState:
+    """Reading state of one scope."""
+
+    open_id: str = ""
+    """``message.id`` of the response being read; while set, it is the scope's last message."""
+    open_usage: Usage | None = None
+    seen: set[str] = field(default_factory=set)
+    """Ids of every response read (deduplication)."""
+    results: list[Block] = field(default_factory=list)
+    """Tool results held while their response is still being read."""
+    results_line: int = 0
+    held: list[tuple[list[Block], bool, int]] = field(default_factory=list)
+    """Other user messages (blocks, meta, line) that arrived while results were held."""
+    compaction: _PendingCompaction | None = None
+    """A compaction boundary waiting for its summary line."""
+    labelled: bool = False
+
+
+class TranscriptAdapter:
+    """Shared reading of Anthropic-payload transcripts (Claude Code and the Agent SDK stream).
+
+    Subclasses say how a line is routed to a scope and how a compaction is written.
+    """
+
+    format_name: str = FORMAT
+
+    def __init__(self, session: Session, source: Source) -> None:
+        self.session = session
+        self.source = source
+        self.states: dict[str, _ScopeState] = {}
+        self.noted: set[str] = set()
+        """Scopes whose header already carries the session id."""
+
+    # -- hooks ------------------------------------------------------------------------------------
+
+    def route(self, obj: Mapping[str, Any]) -> str:
+        """The scope a user/assistant line belongs to."""
+        return self.source.default_scope
+
+    def compaction_of(self, obj: Mapping[str, Any]) -> _PendingCompaction | None:
+        """A compaction boundary, from a ``system`` line."""
+        return None
+
+    # -- scopes -----------------------------------------------------------------------------------
+
+    def open_scope(self, scope_id: str, *, parent_id: str | None = None, label: str = "") -> _ScopeState:
+        state = self.states.get(scope_id)
+        if state is None:
+            state = self.states[scope_id] = _ScopeState()
+            existing = self.session.scopes.get(scope_id)
+            header = existing.header if existing is not None else ScopeHeader(scope_id)
+            if parent_id is None and scope_id == self.source.scope_id:
+                parent_id = self.source.parent_id
+                label = label or self.source.label
+            self.session.set_header(
+                dataclasses.replace(
+                    header,
+                    session_id=header.session_id or self.session.session_id,
+                    parent_id=header.parent_id if parent_id is None else parent_id,
+                    label=header.label or label,
+                )
+            )
+            self.session.scope(scope_id).source = self.source.path
+        return state
+
+    def note_session(self, session_id: str, scope_id: str) -> None:
+        if not session_id or scope_id in self.noted:
+            return
+        self.noted.add(scope_id)
+        if not self.session.session_id:
+            self.session.session_id = session_id
+            for scope in self.session.scopes.values():
+                if not scope.header.session_id:
+                    scope.header = dataclasses.replace(scope.header, session_id=session_id)
+        header = self.session.scope(scope_id).header
+        if not header.session_id:
+            self.session.set_header(dataclasses.replace(header, session_id=session_id))
+
+    # -- lines ------------------------------------------------------------------------------------
+
+    def feed(self, obj: dict[str, Any], line: int) -> None:
+        kind = obj.get("type")
+        if kind == "assistant" or kind == "user":
+            message = get_dict(obj, "message", required=True)
+            scope_id = self.route(obj)
+            if kind == "assistant":
+                self.assistant(scope_id, obj, message, line)
+            else:
+                self.user(scope_id, obj, message, line)
+        elif kind == "system":
+            self.system(obj, line)
+        elif isinstance(kind, str) and kind in IGNORED_TYPES:
+            self.ignore(obj, kind)
+        else:
+            raise UnknownEventError(f"unknown record type {str(kind)[:40]!r}")
+
+    def ignore(self, obj: Mapping[str, Any], kind: str) -> None:
+        self.session.ignored[kind] += 1
+
+    def system(self, obj: Mapping[str, Any], line: int) -> None:
+        compaction = self.compaction_of(obj)
+        subtype = opt_str(obj, "subtype") or "system"
+        if compaction is None:
+            self.session.ignored[f"system:{subtype}"] += 1
+            return
+        scope_id = self.source.default_scope
+        state = self.open_scope(scope_id)
+        self.close_compaction(scope_id, state)
+        self.flush(scope_id, state)
+        compaction.line = line
+        if compaction.stage == "summarize":
+            state.compaction = compaction
+        else:
+            self.add_compaction(scope_id, compaction, "")
+
+    def assistant(self, scope_id: str, obj: Mapping[str, Any], message: Mapping[str, Any], line: int) -> None:
+        blocks = anthropic_blocks(message.get("content"))
+        request_id = get_str(obj, "requestId")
+        response_id = get_str(message, "id") or request_id
+        state = self.states.get(scope_id) or self.open_scope(scope_id)
+        session = self.session
+        if response_id and response_id == state.open_id:
+            # Another piece of the response being read (the hot path: one line per block).
+            session.amend_last_message(scope_id, blocks)
+            raw_usage = message.get("usage")
+            output = raw_usage.get("output_tokens") if type(raw_usage) is dict else None
+            opened = state.open_usage
+            if type(output) is int and opened is not None and output > opened.output_tokens:
+                state.open_usage = dataclasses.replace(opened, output_tokens=output)
+                session.revise_last_request(scope_id, state.open_usage)
+            return
+        usage = anthropic_usage(message.get("usage"))
+        model = sys.intern(get_str(message, "model"))  # repeated on every call
+        if scope_id not in self.noted:
+            self.note_session(opt_str(obj, "sessionId") or opt_str(obj, "session_id"), scope_id)
+        self.close_compaction(scope_id, state)
+        self.flush(scope_id, state)
+        if response_id and response_id in state.seen:
+            # A late piece of a response already closed: keep its blocks; it is not a new call.
+            session.add_message("assistant", blocks, scope_id=scope_id, line=line)
+            return
+        if model == SYNTHETIC_MODEL:
+            self.synthetic(scope_id, obj, blocks, line)
+            return
+        if response_id:
+            state.seen.add(response_id)
+        session.add_request(
+            scope_id=scope_id,
+            model=model,
+            usage=usage,
+            request_id=request_id or response_id,
+            line=line,
+            timestamp=opt_str(obj, "timestamp"),
+        )
+        self.note_model(scope_id, model)
+        session.add_message("assistant", blocks, scope_id=scope_id, line=line)
+        state.open_id = response_id
+        state.open_usage = usage
+
+    def synthetic(self, scope_id: str, obj: Mapping[str, Any], blocks: list[Block], line: int) -> None:
+        """A message Claude Code wrote itself: an API error is a failed call; anything else is kept."""
+        text = "\n".join(b.text for b in blocks if b.text)
+        if obj.get("isApiErrorMessage") is True:
+            lowered = text.lower()
+            kind = ErrorKind.CONTEXT_LENGTH if "too long" in lowered else ErrorKind.OTHER
+            self.session.add_request(
+                scope_id=scope_id,
+                error=RequestError(kind, text[:200]),
+                line=line,
+                timestamp=opt_str(obj, "timestamp"),
+            )
+            return
+        self.session.add_message("assistant", blocks, scope_id=scope_id, line=line)
+
+    def note_model(self, scope_id: str, model: str) -> None:
+        header = self.session.scope(scope_id).header
+        if model and not header.model:
+            self.session.set_header(dataclasses.replace(header, model=model))
+
+    def user(self, scope_id: str, obj: Mapping[str, Any], message: Mapping[str, Any], line: int) -> None:
+        content = message.get("content")
+        blocks = anthropic_blocks(content)
+        state = self.open_scope(scope_id)
+        self.note_session(opt_str(obj, "sessionId") or opt_str(obj, "session_id"), scope_id)
+        meta = obj.get("isMeta") is True
+        if not meta and not state.labelled:
+            header = self.session.scope(scope_id).header
+            label = header.label or label_of(content)
+            if label:
+                state.labelled = True
+                if not header.label:
+                    self.session.set_header(dataclasses.replace(header, label=label))
+        is_summary = obj.get("isCompactSummary") is True or (
+            isinstance(content, str) and content.startswith(SUMMARY_PREFIX) and state.compaction is not None
+        )
+        if is_summary:
+            self.flush(scope_id, state)
+            text = text_of(content)
+            self.close_compaction(scope_id, state, text)
+            self.session.add_message("user", [Block(BlockKind.SUMMARY, text)], scope_id=scope_id, line=line)
+            return
+        self.close_compaction(scope_id, state)
+        if state.open_id and any(b.kind is BlockKind.TOOL_RESULT for b in blocks):
+            if not state.results:
+                state.results_line = line
+            state.results.extend(blocks)
+            return
+        if state.open_id and (state.results or state.held) and meta:
+            state.held.append((blocks, meta, line))
+            return
+        self.flush(scope_id, state)
+        self.session.add_message("user", blocks, scope_id=scope_id, meta=meta, line=line)
+
+    # -- buffering --------------------------------------------------------------------------------
+
+    def flush(self, scope_id: str, state: _ScopeState) -> None:
+        """Store held tool results (one user message) and anything held behind them; close the response."""
+        if state.results:
+            self.session.add_message("user", state.results, scope_id=scope_id, line=state.results_line)
+            state.results = []
+        for blocks, meta, line in state.held:
+            self.session.add_message("user", blocks, scope_id=scope_id, meta=meta, line=line)
+        state.held.clear()
+        state.open_id = ""
+        state.open_usage = None
+
+    def close_compaction(self, scope_id: str, state: _ScopeState, summary: str = "") -> None:
+        if state.compaction is not None:
+            pending, state.compaction = state.compaction, None
+            self.add_compaction(scope_id, pending, summary)
+
+    def add_compaction(self, scope_id: str, pending: _PendingCompaction, summary: str) -> None:
+        self.session.add_compaction(
+            ObservedCompaction(
+                scope_id,
+                len(self.session.scope(scope_id).messages),
+                stage=pending.stage,
+                trigger=pending.trigger,
+                tokens_before=pending.tokens_before,
+                tokens_after=pending.tokens_after,
+                summary=summary,
+                line=pending.line,
+            )
+        )
+
+    def finish(self) -> None:
+        for scope_id, state in self.states.items():
+            self.close_compaction(scope_id, state)
+            self.flush(scope_id, state)
+
+
+class ClaudeCodeAdapter(TranscriptAdapter):
+    """A Claude Code transcript file (the session file or one ``subagents/`` file)."""
+
+    format_name = FORMAT
+
+    def __init__(self, session: Session, source: Source) -> None:
+        super().__init__(session, source)
+        self.sidechains: dict[str, str] = {}
+        """uuid → scope of inline sidechain lines (the session file of Claude Code 1.0.x)."""
+        self.sidechain_count = 0
+
+    def route(self, obj: Mapping[str, Any]) -> str:
+        if self.source.scope_id is not None or obj.get("isSidechain") is not True or "agentId" in obj:
+            # A sub-agent file (its lines carry ``agentId``) is one scope, even opened on its own.
+            return self.source.default_scope
+        parent = obj.get("parentUuid")
+        scope_id = self.sidechains.get(parent) if isinstance(parent, str) else None
+        if scope_id is None:
+            self.sidechain_count += 1
+            scope_id = f"sidechain-{self.sidechain_count}"
+            message = obj.get("message")
+            content = message.get("content") if isinstance(message, dict) else None
+            self.open_scope(scope_id, parent_id=MAIN_SCOPE, label=label_of(content))
+        uuid = obj.get("uuid")
+        if isinstance(uuid, str):
+            self.sidechains[uuid] = scope_id
+        return scope_id
+
+    def ignore(self, obj: Mapping[str, Any], kind: str) -> None:
+        super().ignore(obj, kind)
+        if obj.get("isSidechain") is True and self.source.scope_id is None:
+            parent, uuid = obj.get("parentUuid"), obj.get("uuid")
+            if isinstance(parent, str) and isinstance(uuid, str) and parent in self.sidechains:
+                self.sidechains[uuid] = self.sidechains[parent]
+
+    def compaction_of(self, obj: Mapping[str, Any]) -> _PendingCompaction | None:
+        subtype = obj.get("subtype")
+        if subtype == "compact_boundary":
+            meta = get_dict(obj, "compactMetadata")
+            return _PendingCompaction(opt_str(meta, "trigger"), opt_int(meta, "preTokens"), 0)
+        if subtype == "microcompact_boundary":
+            meta = get_dict(obj, "microcompactMetadata")
+            before = opt_int(meta, "preTokens")
+            saved = opt_int(meta, "tokensSaved")
+            after = before - saved if before is not None and saved is not None else None
+            return _PendingCompaction(
+                opt_str(meta, "trigger"), before, 0, stage="clear_tool_results", tokens_after=after
+            )
+        return None
+
+    def feed(self, obj: dict[str, Any], line: int) -> None:
+        if obj.get("type") == "system" and obj.get("subtype") in (
+            "compact_boundary",
+            "microcompact_boundary",
+        ):
+            self.note_session(opt_str(obj, "sessionId"), self.source.default_scope)
+        super().feed(obj, line)
+
+
+def make_adapter(session: Session, source: Source) -> ClaudeCodeAdapter:
+    return ClaudeCodeAdapter(session, source)

@@ -1,0 +1,285 @@
+"""Estimate against reported: how close ctxscope's token estimate gets to the provider's count.
+
+For every model call whose provider usage the log carries, :func:`check_usage` compares the
+estimate of the call's *live context* with the prompt tokens the provider reported:
+
+* the **raw** estimate is the sum of the estimator's counts over the stored messages the call was
+  made over, from the start of its live context (after an observed compaction: the system
+  messages, the summary and what came after; see
+  :meth:`~ctxscope.core.session.Scope.context_messages`);
+* the **calibrated** estimate is what an agent could have known before the call: the figures
+  the provider reported for the *previous* calls of the same scope (never the call itself). A
+  request is the part the log does not carry (the system prompt and tool definitions: about
+  20 K tokens for Claude Code) plus the stored messages; the first is a constant no
+  multiplicative factor fits, the second is what the estimator sees, with its bias. So:
+
+  - within one live context, the calibrated figure is the previous call's reported prompt plus
+    the calibrated estimate of what was added since; the
+    :class:`~ctxscope.core.tokens.Calibrator` learns ``reported added ÷ estimate added`` over
+    consecutive calls of the scope;
+  - when the live context restarted (an observed compaction) or shrank, it is the scope's
+    *unseen prefix* (the first call's reported prompt minus its estimate) plus the calibrated
+    estimate of the whole live context;
+  - the first call of a scope has nothing to calibrate on: its calibrated figure is the raw one,
+    and it is left out of the calibrated statistics.
+
+A ratio is ``estimate ÷ reported``: below 1 the estimate under-counts (a request could overflow),
+above 1 it over-counts. Per scope the records give the median ratio and the worst one (the
+farthest from 1). The raw ratio of a real log is low on small contexts because of the unseen
+prefix.
+
+The records are frozen; ``ctxscope report`` renders them.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from .calibration import DIVERGENCE_TOLERANCE
+from .model import ModelRequest
+from .session import Scope, Session
+from .tokens import Calibrator, Estimator, get_estimator
+
+DIVERGENCE: Final = DIVERGENCE_TOLERANCE
+"""A ratio further than this from 1 is flagged as a divergence (the dashboard's tolerance)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallCheck:
+    """One call's estimate against its reported prompt.
+
+    Attributes:
+        scope_id: The scope that made the call.
+        request_index: The call's index among its scope's requests.
+        line: Log line of the call.
+        model: The model called.
+        reported: Prompt tokens the provider reported (cached part included).
+        estimate: Raw estimate of the call's live context.
+        calibrated: The estimate calibrated on the scope's previous calls (equal to ``estimate``
+            for the first call of a scope).
+        calibrated_on: How many previous calls the calibrator had observed.
+        context_start: Index of the first message of the live context.
+        message_count: Messages the call was made over.
+        anchored: The calibrated figure is the previous call's reported prompt plus the
+            calibrated estimate of what was added since (else: the calibrated whole estimate).
+    """
+
+    scope_id: str
+    request_index: int
+    line: int
+    model: str
+    reported: int
+    estimate: int
+    calibrated: int
+    calibrated_on: int
+    context_start: int
+    message_count: int
+    anchored: bool = False
+
+    @property
+    def raw_ratio(self) -> float:
+        return self.estimate / self.reported
+
+    @property
+    def calibrated_ratio(self) -> float:
+        return self.calibrated / self.reported
+
+    @property
+    def diverges(self) -> bool:
+        """The calibrated estimate is more than :data:`DIVERGENCE` away from the reported figure."""
+        return abs(self.calibrated_ratio - 1) > DIVERGENCE
+
+
+@dataclass(frozen=True, slots=True)
+class RatioStats:
+    """Median and worst of a set of ``estimate ÷ reported`` ratios.
+
+    Attributes:
+        calls: How many ratios.
+        median: The median ratio.
+        worst: The ratio farthest from 1 (in log terms, so 0.5 and 2.0 are equally far).
+        within_5pct: Share of the calls within 5 % of the reported figure.
+    """
+
+    calls: int
+    median: float
+    worst: float
+    within_5pct: float
+
+
+def ratio_stats(ratios: Iterable[float]) -> RatioStats | None:
+    values = [r for r in ratios if r > 0]
+    if not values:
+        return None
+    worst = max(values, key=lambda r: abs(math.log(r)))
+    within = sum(1 for r in values if abs(r - 1) <= 0.05) / len(values)
+    return RatioStats(len(values), statistics.median(values), worst, within)
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeCheck:
+    """The calls of one scope that carry provider usage.
+
+    Attributes:
+        scope_id: The scope.
+        label: The scope's label.
+        calls: Every checked call, in order.
+        raw: Ratio statistics of the raw estimates.
+        calibrated: Ratio statistics of the calibrated estimates, over the calls that had a
+            previous call to calibrate on (None when there is only one call).
+        unseen_prefix: Tokens the first call reported beyond its estimate: what the log does not
+            carry (the system prompt and tool definitions of most agent logs). The calibrated
+            estimate adds it to every later call before calibrating.
+    """
+
+    scope_id: str
+    label: str
+    calls: tuple[CallCheck, ...]
+    raw: RatioStats | None
+    calibrated: RatioStats | None
+    unseen_prefix: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class UsageCheck:
+    """Estimate against reported over a whole session.
+
+    Attributes:
+        estimator: The estimator's name.
+        scopes: One record per scope with at least one checked call.
+        raw: Ratio statistics over every checked call of the session.
+        calibrated: Calibrated ratio statistics over every call that had a previous call.
+    """
+
+    estimator: str
+    scopes: tuple[ScopeCheck, ...]
+    raw: RatioStats | None
+    calibrated: RatioStats | None
+
+    @property
+    def calls(self) -> int:
+        return sum(len(s.calls) for s in self.scopes)
+
+
+class ContextSums:
+    """Prefix sums of a scope's message estimates: a live context's estimate in O(1) per call."""
+
+    def __init__(self, scope: Scope, estimator: Estimator) -> None:
+        self.scope = scope
+        self.estimator = estimator
+        self.prefix = [0]
+        """Tokens of the first *i* messages."""
+        self.system_prefix = [0]
+        """Tokens of the system messages among the first *i* messages."""
+
+    def _extend(self, end: int) -> None:
+        messages = self.scope.messages
+        prefix, system = self.prefix, self.system_prefix
+        while len(prefix) <= end:
+            message = messages[len(prefix) - 1]
+            tokens = message.tokens(self.estimator)
+            prefix.append(prefix[-1] + tokens)
+            system.append(system[-1] + (tokens if message.role == "system" else 0))
+
+    def tokens(self, start: int, end: int) -> int:
+        """Estimated tokens of messages ``start`` to ``end`` (exclusive)."""
+        self._extend(end)
+        return self.prefix[end] - self.prefix[start]
+
+    def request(self, request: ModelRequest) -> tuple[int, int]:
+        """(context start, estimate) of a request's live context (see :meth:`Scope.context_messages`)."""
+        start = min(self.scope.context_start(request.index), request.message_count)
+        self._extend(request.message_count)
+        return start, self.system_prefix[start] + self.tokens(start, request.message_count)
+
+
+def check_scope(
+    scope: Scope, estimator: Estimator, calibrator_factory: Callable[[], Calibrator] = Calibrator
+) -> ScopeCheck | None:
+    """Check every call of one scope that carries usage (None when none does).
+
+    See the module docs for how the calibrated estimate is formed.
+    """
+    sums = ContextSums(scope, estimator)
+    calibrator = calibrator_factory()
+    """Observes (estimate added, reported added) between consecutive calls of one live context."""
+    unseen = 0
+    previous: CallCheck | None = None
+    calls: list[CallCheck] = []
+    for request in scope.requests:
+        usage = request.usage
+        if usage is None or usage.prompt_tokens <= 0:
+            continue
+        reported = usage.prompt_tokens
+        start, estimate = sums.request(request)
+        anchored = previous is not None and previous.context_start == start and estimate >= previous.estimate
+        if previous is None:
+            calibrated = estimate
+            unseen = max(0, reported - estimate)
+        elif anchored:
+            assert previous is not None
+            calibrated = previous.reported + calibrator.calibrate(estimate - previous.estimate)
+        else:
+            calibrated = unseen + calibrator.calibrate(estimate)
+        check = CallCheck(
+            scope.scope_id,
+            request.index,
+            request.line,
+            request.model,
+            reported,
+            estimate,
+            calibrated,
+            len(calls),
+            start,
+            request.message_count,
+            anchored,
+        )
+        if anchored and previous is not None and reported > previous.reported:
+            calibrator.observe(estimate - previous.estimate, reported - previous.reported)
+        calls.append(check)
+        previous = check
+    if not calls:
+        return None
+    return ScopeCheck(
+        scope.scope_id,
+        scope.header.label,
+        tuple(calls),
+        ratio_stats(c.raw_ratio for c in calls),
+        ratio_stats(c.calibrated_ratio for c in calls if c.calibrated_on),
+        unseen,
+    )
+
+
+def check_usage(
+    session: Session,
+    estimator: Estimator | str | None = None,
+    *,
+    calibrator_factory: Callable[[], Calibrator] = Calibrator,
+) -> UsageCheck:
+    """Compare the estimate of every call with provider usage against the reported prompt tokens.
+
+    Args:
+        session: A session read from a log.
+        estimator: An estimator or its name; None uses the session's (or the default) estimator.
+        calibrator_factory: Makes a fresh calibrator per scope.
+    """
+    if isinstance(estimator, str):
+        est = get_estimator(estimator)
+    else:
+        est = estimator or session.estimator or get_estimator()
+    scopes = [
+        check
+        for scope in session.scopes.values()
+        if (check := check_scope(scope, est, calibrator_factory)) is not None
+    ]
+    every = [c for s in scopes for c in s.calls]
+    return UsageCheck(
+        est.name,
+        tuple(scopes),
+        ratio_stats(c.raw_ratio for c in every),
+        ratio_stats(c.calibrated_ratio for c in every if c.calibrated_on),
+    )
