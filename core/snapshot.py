@@ -8,7 +8,7 @@ dashboard and ``ctxscope report`` (which only render them). Data flows one way: 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .model import Category, ObservedCompaction, ScopeHeader
@@ -198,12 +198,13 @@ class RequestDetail:
 
     Attributes:
         record: The request's record.
-        messages: Every stored message with its fate.
+        messages: Every stored message with its fate, by index (a read-only sequence whose views
+            are built when read, so a 100,000-message request costs only the rows shown).
         by_script: Per-script breakdown of the sent request's text (with what chars/4 would say).
     """
 
     record: RequestRecord
-    messages: tuple[MessageView, ...]
+    messages: Sequence[MessageView]
     by_script: ScriptBreakdown
 
 

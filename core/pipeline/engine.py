@@ -1,0 +1,532 @@
+"""The pipeline as an agent runs it before every model call, and the per-scope driver replay uses.
+
+:class:`ContextManager` is what an agent imports::
+
+    from ctxscope.core.pipeline import ContextManager, PipelineConfig, SAFETY_NET_INSTRUCTION
+
+    manager = ContextManager(PipelineConfig(hard_limit=1_000_000, budget=400_000))
+    prepared = manager.prepare(history, reported_usage_of_last_call=last_usage)
+    if prepared.refused:
+        tell_user(prepared.refusal)          # SPEC's message; not an incident, no retry
+    else:
+        response = call_model(prepared.messages)
+
+``history`` is the agent's stored history (a sequence of :class:`~ctxscope.core.model.Message`);
+it is never changed — only the outgoing copy is reshaped. Successive calls are expected to pass
+the same history grown by appending; anything else starts the pipeline's state afresh.
+
+:class:`PipelineRun` is the incremental core both use: one per scope, advanced one request at a
+time, each step costing in proportion to what was appended (see :mod:`.state`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, overload
+
+from ..model import MAIN_SCOPE, Block, BlockKind, Message, ScopeHeader, Usage
+from ..snapshot import (
+    Fate,
+    MessageView,
+    RequestDetail,
+    RequestRecord,
+    Stage,
+    StageRun,
+    SummaryMarker,
+    Thresholds,
+)
+from ..tokens import Calibrator, Estimator, get_estimator
+from .artifacts import Level, keeps_reduced
+from .clearing import run_clearing
+from .config import PipelineConfig
+from .fitting import run_fitting
+from .guard import run_guard
+from .legacy import run_legacy
+from .notes import CLEARED_NOTE, REFUSAL_MESSAGE, TRIM_NOTE
+from .state import FATES, ScopeState, SummaryState
+from .summarize import DEFAULT_SUMMARISER, Summariser, run_summarise
+
+PREVIEW_CHARS: Final = 160
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the pipeline decided for one request, enough to rebuild it on demand.
+
+    Attributes:
+        message_count: Stored messages the request was made over.
+        start: First stored message of the tail.
+        head_end: Messages before this index are the head (always sent).
+        summary: The summary in force.
+        clear_ptr: Clearable results considered so far (those in the tail are cleared).
+        refused: The guard refused the request.
+    """
+
+    message_count: int
+    start: int
+    head_end: int
+    summary: SummaryState | None
+    clear_ptr: int
+    refused: bool
+
+
+class PipelineRun:
+    """The pipeline for one scope, advanced one request at a time.
+
+    Args:
+        config: The configuration.
+        header: The scope's header (its limit and budget apply unless the config overrides them).
+        scope_id: The scope's id (for records).
+        estimator: The estimator (default: the one the config names).
+    """
+
+    def __init__(
+        self,
+        config: PipelineConfig,
+        *,
+        header: ScopeHeader | None = None,
+        scope_id: str = MAIN_SCOPE,
+        estimator: Estimator | None = None,
+    ) -> None:
+        self.config = config
+        self.scope_id = scope_id
+        self.est = estimator or get_estimator(config.estimator)
+        self.thresholds = config.thresholds(header)
+        self.legacy = config.strategy == "legacy"
+        self.state = ScopeState(
+            config, self.est, trim_artifacts=not self.legacy, keep_tokens=self._keep_tokens()
+        )
+        self.state.scope_id = scope_id
+        summariser = config.summariser
+        self.summariser: Summariser = summariser if summariser is not None else DEFAULT_SUMMARISER
+        self.count = 0
+        self._prev_sent: int | None = None
+
+    def _keep_tokens(self) -> int:
+        return max(1, int(self.thresholds.budget * self.config.keep_fraction))
+
+    def set_header(self, header: ScopeHeader | None) -> None:
+        """Apply a header that arrived (or changed) after the scope started."""
+        self.thresholds = self.config.thresholds(header)
+        self.state.keep_tokens = self._keep_tokens()
+
+    def step(
+        self,
+        messages: Sequence[Message],
+        message_count: int,
+        *,
+        factor: float = 1.0,
+        usage: Usage | None = None,
+        model: str = "",
+        error: str = "",
+    ) -> tuple[RequestRecord, Decision]:
+        """Run the pipeline for the next request, made over ``messages[:message_count]``.
+
+        Args:
+            messages: The scope's stored history (only read; may be longer than ``message_count``).
+            message_count: How many stored messages the request is made over (never decreasing).
+            factor: The calibration factor in force (estimate × factor ≈ what the provider counts).
+            usage: What the provider reported for this call, if known (recorded, not used here).
+            model: The model called.
+            error: The error the call got, if any.
+        """
+        state = self.state
+        config = self.config
+        th: Thresholds = self.thresholds
+        runs: list[StageRun] = []
+        marker: SummaryMarker | None = None
+        refused = False
+        items, freed = state.ingest(messages, message_count)
+        if items:
+            after = state.size()
+            runs.append(StageRun(Stage.ARTIFACTS, items, freed, after + freed, after))
+        if self.legacy:
+            legacy = run_legacy(state, budget=th.budget)
+            if legacy is not None:
+                runs.append(legacy)
+        else:
+            over, down_to = th.trigger / factor, th.target / factor
+            units = config.min_recent_turns
+            cleared = run_clearing(state, over=over, down_to=down_to, batch=config.clear_batch)
+            if cleared is not None:
+                runs.append(cleared)
+            summarised = None
+            if config.summarise:
+                summarised = run_summarise(
+                    state, request_index=self.count, over=over, down_to=down_to, min_units=units,
+                    summariser=self.summariser, max_tokens=config.summary_max_tokens,
+                    keep_recent=th.budget * config.summary_keep_fraction / factor,
+                )
+            if summarised is not None:
+                runs.append(summarised[0])
+                marker = summarised[1]
+            else:
+                fitted = run_fitting(state, over=over, down_to=down_to, min_units=units)
+                if fitted is not None:
+                    runs.append(fitted)
+            guarded, refused = run_guard(state, allowed=th.limit / max(factor, 1.0), min_units=units)
+            if guarded is not None:
+                runs.append(guarded)
+        raw = state.size()
+        calibrated = round(raw * factor)
+        if refused or self._prev_sent is None:
+            cached = 0
+        elif state.change_pos is None:
+            cached = min(self._prev_sent, raw)
+        else:
+            cached = min(self._prev_sent, state.prefix_before(state.change_pos))
+        state.change_pos = None
+        self._prev_sent = None if refused else raw
+        by_category, by_tool = state.totals()
+        record = RequestRecord(
+            scope_id=self.scope_id,
+            index=self.count,
+            message_count=message_count,
+            stored_tokens=state.stored_total,
+            sent_tokens=raw,
+            calibrated_tokens=calibrated,
+            reported_tokens=usage.prompt_tokens if usage is not None else None,
+            reported_cached_tokens=usage.cached_prompt_tokens if usage is not None else None,
+            cached_prefix_tokens=cached,
+            stages=tuple(runs),
+            summary=marker,
+            over_limit=not refused and max(raw, calibrated) > th.limit,
+            refused=refused,
+            fate_counts=state.fate_map(),
+            by_category=by_category,
+            by_tool=by_tool,
+            model=model,
+            error=error,
+            calibration_factor=factor,
+        )
+        self.count += 1
+        decision = Decision(
+            message_count, state.start, state.head_end, state.summary, state.clear_ptr, refused
+        )
+        return record, decision
+
+
+# -- rebuilding a request ------------------------------------------------------------------------
+
+
+def _levels_at(state: ScopeState, i: int, count: int) -> list[Level] | None:
+    cost = state.costs[i]
+    if not cost.artifacts or not state.trim_artifacts:
+        return None
+    config = state.config
+    levels: list[Level] = []
+    for k, art in enumerate(cost.artifacts):
+        entries = state.artifacts[art.kind]
+        position = bisect_left(entries, (i, k))
+        newer = bisect_left(entries, (count, -1)) - 1 - position
+        levels.append(keeps_reduced(art.kind, newer, config.dom_keep_actionable, config.screenshot_keep))
+    return levels
+
+
+def _cleared_at(state: ScopeState, decision: Decision) -> dict[int, int]:
+    cleared: dict[int, int] = {}
+    for ordinal in state.eligible[: decision.clear_ptr]:
+        i, k = state.results[ordinal]
+        if decision.start <= i < decision.message_count:
+            cleared[i] = cleared.get(i, 0) | (1 << k)
+    return cleared
+
+
+def _reshape(state: ScopeState, i: int, cleared: int, levels: list[Level] | None) -> Message:
+    message = state.messages[i]
+    if not cleared and (levels is None or all(level is Level.FULL for level in levels)):
+        return message
+    cost = state.costs[i]
+    blocks = list(message.blocks)
+    for k, result in enumerate(cost.results):
+        if cleared >> k & 1:
+            old = blocks[result.block]
+            blocks[result.block] = Block(
+                BlockKind.TOOL_RESULT, CLEARED_NOTE, call_id=old.call_id, name=old.name, is_error=old.is_error
+            )
+    if levels is not None:
+        for k, art in enumerate(cost.artifacts):
+            if art.forms is not None:
+                blocks[art.block] = art.forms.at(levels[k])
+    return message.replace_blocks(tuple(blocks))
+
+
+def _header_messages(state: ScopeState, decision: Decision) -> list[Message]:
+    out: list[Message] = []
+    floor = decision.head_end
+    if decision.summary is not None:
+        out.append(decision.summary.message(state.scope_id))
+        floor = decision.summary.upto
+    if decision.start > floor:
+        out.append(Message(-1, "user", (Block(BlockKind.TEXT, TRIM_NOTE),), state.scope_id, meta=True))
+    return out
+
+
+def _repair_pairs(messages: list[Message]) -> list[Message]:
+    """Leave out tool results whose call is not in the request, and calls whose result is not."""
+    calls = {b.call_id for m in messages for b in m.blocks if b.kind is BlockKind.TOOL_CALL and b.call_id}
+    results = {b.call_id for m in messages for b in m.blocks if b.kind is BlockKind.TOOL_RESULT and b.call_id}
+    if calls == results:
+        return messages
+    out: list[Message] = []
+    for message in messages:
+        kept = tuple(
+            b
+            for b in message.blocks
+            if not b.call_id
+            or (b.kind is BlockKind.TOOL_CALL and b.call_id in results)
+            or (b.kind is BlockKind.TOOL_RESULT and b.call_id in calls)
+            or b.kind not in (BlockKind.TOOL_CALL, BlockKind.TOOL_RESULT)
+        )
+        if len(kept) == len(message.blocks):
+            out.append(message)
+        elif kept:
+            out.append(message.replace_blocks(kept))
+    return out
+
+
+def request_messages(state: ScopeState, decision: Decision) -> list[Message]:
+    """The messages the request was sent with (empty when it was refused)."""
+    if decision.refused:
+        return []
+    count = decision.message_count
+    head_end = min(decision.head_end, count)
+    cleared = _cleared_at(state, decision)
+    out = [_reshape(state, i, 0, _levels_at(state, i, count)) for i in range(head_end)]
+    out.extend(_header_messages(state, decision))
+    out.extend(
+        _reshape(state, i, cleared.get(i, 0), _levels_at(state, i, count))
+        for i in range(max(decision.start, head_end), count)
+    )
+    return _repair_pairs(out)
+
+
+def message_fates(state: ScopeState, decision: Decision) -> list[tuple[Fate, int]]:
+    """Every stored message's fate and tokens in the request (0 when left out)."""
+    count = decision.message_count
+    head_end = min(decision.head_end, count)
+    cleared = _cleared_at(state, decision)
+    summary_upto = decision.summary.upto if decision.summary is not None else head_end
+    out: list[tuple[Fate, int]] = []
+    for i in range(count):
+        if head_end <= i < decision.start:
+            out.append((Fate.SUMMARISED if i < summary_upto else Fate.DROPPED, 0))
+            continue
+        mask = cleared.get(i, 0)
+        cost = state.costs[i]
+        tokens = state.contribution(cost, mask, _levels_at(state, i, count))[0]
+        if mask:
+            out.append((Fate.CLEARED, tokens))
+        else:
+            out.append((Fate.TRIMMED if tokens < cost.stored else Fate.KEPT, tokens))
+    return out
+
+
+def describe(message: Message) -> str:
+    """A short description of a message's content, e.g. ``text, tool_call Read``."""
+    parts: list[str] = []
+    for block in message.blocks:
+        if block.kind is BlockKind.TOOL_CALL or block.kind is BlockKind.TOOL_RESULT:
+            part = f"{block.kind.value} {block.name}".rstrip()
+        elif block.kind is BlockKind.ARTIFACT and block.artifact is not None:
+            part = block.artifact.value
+        else:
+            part = block.kind.value
+        if part not in parts:
+            parts.append(part)
+    return ", ".join(parts) or "empty"
+
+
+def preview(text: str, limit: int = PREVIEW_CHARS) -> str:
+    """One line of raw text (whitespace collapsed; render literally, never as markup)."""
+    line = " ".join(text[: limit * 4].split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+class MessageViews(Sequence[MessageView]):
+    """Every stored message of one request as a :class:`MessageView`, built when it is read.
+
+    Fates and token figures are computed up front (cheap integers); the view objects, with their
+    kind and preview, only for the rows asked for — a dashboard showing 20 rows of a 100,000-message
+    request builds 20.
+    """
+
+    def __init__(self, state: ScopeState, fates: list[tuple[Fate, int]]) -> None:
+        self._state = state
+        self._fates = fates
+
+    def __len__(self) -> int:
+        return len(self._fates)
+
+    def _view(self, i: int) -> MessageView:
+        message = self._state.messages[i]
+        fate, tokens = self._fates[i]
+        return MessageView(
+            index=i,
+            role=message.role,
+            kind=describe(message),
+            tokens=tokens,
+            stored_tokens=self._state.costs[i].stored,
+            fate=fate,
+            preview=preview(message.text),
+        )
+
+    @overload
+    def __getitem__(self, index: int) -> MessageView: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[MessageView]: ...
+
+    def __getitem__(self, index: int | slice) -> MessageView | Sequence[MessageView]:
+        if isinstance(index, slice):
+            return [self._view(i) for i in range(*index.indices(len(self._fates)))]
+        if index < 0:
+            index += len(self._fates)
+        if not 0 <= index < len(self._fates):
+            raise IndexError(index)
+        return self._view(index)
+
+
+def request_detail(state: ScopeState, record: RequestRecord, decision: Decision) -> RequestDetail:
+    """The detail of one request: every stored message with its fate, and the sent text by script."""
+    views = MessageViews(state, message_fates(state, decision))
+    sent = request_messages(state, decision)
+    text = "\n".join(message.text for message in sent)
+    return RequestDetail(record, views, state.est.breakdown(text))
+
+
+# -- the agent's context manager -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedRequest:
+    """What :meth:`ContextManager.prepare` returns.
+
+    Attributes:
+        messages: The messages to send (copies where reshaped; the stored history is untouched).
+            Empty when refused.
+        record: Sizes, stage runs, summary marker, cached prefix, fate counts.
+        fates: Each stored message's fate, by index.
+        refusal: :data:`~.notes.REFUSAL_MESSAGE` when the request cannot fit the hard limit.
+    """
+
+    messages: tuple[Message, ...]
+    record: RequestRecord
+    fates: tuple[Fate, ...]
+    refusal: str | None = None
+
+    @property
+    def refused(self) -> bool:
+        return self.refusal is not None
+
+    @property
+    def sent_tokens(self) -> int:
+        return self.record.sent_tokens
+
+    @property
+    def calibrated_tokens(self) -> int:
+        return self.record.calibrated_tokens
+
+    @property
+    def stages(self) -> tuple[StageRun, ...]:
+        return self.record.stages
+
+    @property
+    def summary(self) -> SummaryMarker | None:
+        return self.record.summary
+
+    @property
+    def cached_prefix_tokens(self) -> int:
+        return self.record.cached_prefix_tokens
+
+
+class ContextManager:
+    """The compaction pipeline an agent calls before each model call.
+
+    Args:
+        config: The configuration (limits, budget, batch size, summariser …).
+        header: The scope's header, when the agent has one (limits and budget from it apply unless
+            ``config`` sets them).
+        scope_id: Scope id used in records.
+        calibrator: Calibration state (default: a fresh :class:`~ctxscope.core.tokens.Calibrator`).
+    """
+
+    def __init__(
+        self,
+        config: PipelineConfig | None = None,
+        *,
+        header: ScopeHeader | None = None,
+        scope_id: str | None = None,
+        calibrator: Calibrator | None = None,
+    ) -> None:
+        self.config = config or PipelineConfig()
+        self.header = header
+        self.scope_id = scope_id or (header.scope_id if header is not None else MAIN_SCOPE)
+        self.calibrator = calibrator if calibrator is not None else Calibrator()
+        self._run = self._new_run()
+        self._last_sent: int | None = None
+
+    def _new_run(self) -> PipelineRun:
+        return PipelineRun(self.config, header=self.header, scope_id=self.scope_id)
+
+    @property
+    def thresholds(self) -> Thresholds:
+        return self._run.thresholds
+
+    @property
+    def estimator(self) -> Estimator:
+        return self._run.est
+
+    def _continues(self, history: Sequence[Message]) -> bool:
+        seen = self._run.state.messages
+        if len(history) < len(seen):
+            return False
+        for k in {0, len(seen) - 1} if seen else ():
+            a, b = history[k], seen[k]
+            if a is not b and (a.role != b.role or a.blocks != b.blocks):
+                return False
+        return True
+
+    def prepare(
+        self, history: Sequence[Message], reported_usage_of_last_call: Usage | int | None = None
+    ) -> PreparedRequest:
+        """Reshape the outgoing request for the next model call.
+
+        Args:
+            history: The full stored history so far (never changed).
+            reported_usage_of_last_call: What the provider reported for the previous call (its
+                ``Usage`` or prompt tokens); calibrates the estimate that drives the trigger.
+
+        Returns:
+            The messages to send with the record of what each stage did, or a refusal.
+        """
+        if reported_usage_of_last_call is not None and self._last_sent:
+            reported = reported_usage_of_last_call
+            prompt = reported.prompt_tokens if isinstance(reported, Usage) else int(reported)
+            self.calibrator.observe(self._last_sent, prompt)
+        if not self._continues(history):
+            self._run = self._new_run()
+        record, decision = self._run.step(history, len(history), factor=self.calibrator.factor)
+        self._last_sent = None if record.refused else record.sent_tokens
+        state = self._run.state
+        fates = tuple(fate for fate, _ in message_fates(state, decision))
+        if decision.refused:
+            return PreparedRequest((), record, fates, REFUSAL_MESSAGE)
+        return PreparedRequest(tuple(request_messages(state, decision)), record, fates)
+
+
+__all__ = [
+    "FATES",
+    "ContextManager",
+    "Decision",
+    "MessageViews",
+    "PipelineRun",
+    "PreparedRequest",
+    "describe",
+    "message_fates",
+    "preview",
+    "request_detail",
+    "request_messages",
+]

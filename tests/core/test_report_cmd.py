@@ -1,0 +1,183 @@
+"""``ctxscope report``: the JSON shape, the tables (log text shown literally), flags, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from ctxscope.core.logformat import SessionLogWriter
+from ctxscope.core.model import Usage
+from ctxscope.core.pipeline import ContextManager, PipelineConfig
+from ctxscope.core.session import Session
+from ctxscope.tui.cli import main
+
+from .pipeline_support import History, text_of
+
+HOSTILE = "[bold red]x[/] [/path] [link=https://e.x]y \x1b[31mred\x1b[0m"
+
+
+def write_log(path: Path, *, scope: str = "sub", reads: int = 30, usage: bool = True) -> None:
+    """A main scope and a sub-agent whose reported usage is what its pipeline sent."""
+    shadow = History(Session(), scope)
+    manager = ContextManager(PipelineConfig(hard_limit=60_000, budget=20_000))
+    with SessionLogWriter.create(path) as log:
+        log.session(scope="main", context_limit=60_000, budget=20_000)
+        log.session(scope=scope, parent="main", context_limit=60_000, budget=20_000, label=HOSTILE)
+        log.message("user", "Start a sub-agent.")
+        log.request(usage=Usage(20) if usage else None)
+        shadow.user("Read everything.")
+        log.write_message(shadow.messages[-1])
+        for k in range(reads):
+            shadow.round(text_of("code", 5_000, seed=k))
+            log.write_message(shadow.messages[-2])
+            log.write_message(shadow.messages[-1])
+            sent = manager.prepare(shadow.messages).sent_tokens
+            log.request(scope=scope, usage=Usage(sent) if usage else None)
+        log.stream.write(b"{not json\n")
+
+
+def report(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
+    assert main(["report", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_json_has_the_documented_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "log.jsonl"
+    write_log(path)
+    out = report(capsys, str(path))
+    assert out["format"] == "ctxscope"
+    assert out["errors"]["bad_lines"] == 1
+    assert [s["id"] for s in out["scopes"]] == ["main", "sub"]
+    sub = out["scopes"][1]
+    for key in (
+        "id",
+        "requests",
+        "messages",
+        "limit",
+        "budget",
+        "max_sent_tokens",
+        "over_limit_requests",
+        "stage_runs",
+        "summaries",
+        "cached_prefix_ratio",
+        "reported",
+    ):
+        assert key in sub
+    assert set(sub["stage_runs"]) >= {"artifacts", "clear_tool_results", "summarize", "guard"}
+    assert sub["requests"] == 30 and sub["messages"] == 61
+    assert sub["limit"] == 60_000 and sub["budget"] == 20_000
+    assert 0 < sub["max_sent_tokens"] <= 20_000
+    assert sub["over_limit_requests"] == 0
+    assert sub["stage_runs"]["clear_tool_results"] > 0
+    assert 0 < sub["cached_prefix_ratio"] < 1
+    assert sub["reported"] == {"requests_with_usage": 30, "max_prompt_tokens": sub["max_sent_tokens"]}
+    assert sub["parent"] == "main" and sub["label"] == HOSTILE
+
+
+def test_summaries_are_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "chat.jsonl"
+    with SessionLogWriter.create(path) as log:
+        log.session(context_limit=50_000, budget=20_000)
+        log.message("user", "Plan the offsite.")
+        for k in range(40):
+            log.message("user", f"Turn {k}: " + text_of("ascii", 1_500, seed=k))
+            log.message("assistant", f"I will note item {k}. " + text_of("ascii", 1_500, seed=k + 99))
+            log.request()
+    out = report(capsys, str(path))
+    (scope,) = out["scopes"]
+    assert scope["stage_runs"]["summarize"] == len(scope["summaries"]) > 0
+    summary = scope["summaries"][0]
+    assert set(summary) >= {"request", "tokens_freed", "summary_tokens", "recent_kept_tokens"}
+    assert summary["tokens_freed"] > 0 and summary["recent_kept_tokens"] > 0
+    no_summary = report(capsys, str(path), "--no-summary")["scopes"][0]
+    assert no_summary["summaries"] == [] and no_summary["stage_runs"]["trim_turns"] > 0
+
+
+def test_flags_override_the_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "log.jsonl"
+    write_log(path)
+    sub = report(capsys, str(path), "--budget", "10000", "--limit", "30000")["scopes"][1]
+    assert sub["budget"] == 10_000 and sub["limit"] == 30_000 and sub["max_sent_tokens"] <= 10_000
+    legacy = report(capsys, str(path), "--strategy", "legacy")
+    assert legacy["strategy"] == "legacy"
+    assert legacy["scopes"][1]["over_limit_requests"] > 0
+    assert legacy["scopes"][1]["stage_runs"]["clear_tool_results"] == 0
+    one = report(capsys, str(path), "--clear-batch", "1", "--target", "1.0")["scopes"][1]
+    four = report(capsys, str(path), "--clear-batch", "4", "--target", "1.0")["scopes"][1]
+    assert one["stage_runs"]["clear_tool_results"] > four["stage_runs"]["clear_tool_results"]
+    assert one["cached_prefix_ratio"] < four["cached_prefix_ratio"]
+
+
+def test_tables_show_log_text_literally(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "log.jsonl"
+    write_log(path, scope=HOSTILE, reads=3)
+    assert main(["report", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "[bold red]x" in out  # shown, not interpreted
+    assert "requests and sizes" in out and "what the pipeline did" in out
+    assert "1 bad lines skipped" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (None, "no such file"),
+        (b"", "empty"),
+        (b"\x00\x01\x02 not a log\n", ""),
+        (b"[1, 2, 3]\n", ""),
+    ],
+)
+def test_unreadable_input_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None, reason: str
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    assert main(["report", str(path), "--json"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ctxscope report: ") and err.count("\n") == 1
+    assert reason in err
+
+
+def test_a_folder_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(tmp_path)]) == 2
+    assert "folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "flags", [["--budget", "0"], ["--strategy", "fast"], ["--clear-batch", "x"], ["--target", "2"]]
+)
+def test_bad_flags_exit_2(tmp_path: Path, flags: list[str]) -> None:
+    path = tmp_path / "log.jsonl"
+    write_log(path, reads=1)
+    with pytest.raises(SystemExit) as exc:
+        main(["report", str(path), *flags])
+    assert exc.value.code == 2
+
+
+def real_logs() -> list[Path]:
+    from ..conftest import SHARED
+
+    root = SHARED / "real-logs"
+    if not root.is_dir():
+        return []
+    return sorted(
+        p
+        for p in root.rglob("*")
+        if p.is_file() and p.suffix in (".jsonl", ".json", ".traj") and p.name != "SOURCES.json"
+    )
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("path", real_logs() or [None], ids=lambda p: p.name if p else "absent")
+def test_report_reads_real_agent_logs(path: Path | None, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every real log in ../shared/real-logs reports, and the pipeline never goes over the limit."""
+    if path is None:
+        pytest.skip("needs ../shared/real-logs (absent here)")
+    out = report(capsys, str(path))
+    assert out["format"] and out["scopes"]
+    for scope in out["scopes"]:
+        assert scope["over_limit_requests"] == 0 and scope["refused_requests"] == 0
+        assert scope["max_sent_tokens"] <= scope["limit"]
+        assert scope["reported"]["requests_with_usage"] <= scope["requests"]
