@@ -32,8 +32,12 @@ pytest: $(VENV)/.installed-test
 
 test: lint pytest
 
+# Benchmarks report throughput as ratios against a baseline run in the same process.
 bench: $(VENV)/.installed-test
-	$(BIN)/python bench/run_all.py
+	$(BIN)/python bench/bench_tokens.py
+	$(BIN)/python bench/bench_reader.py
+	$(BIN)/python bench/bench_replay.py
+	$(BIN)/python bench/bench_policies.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

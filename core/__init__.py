@@ -11,6 +11,7 @@
 * The memory-policy lab (:mod:`ctxscope.core.policies`).
 """
 
+from .follow import Follower
 from .logformat import SessionLogWriter
 from .model import (
     ArtifactKind,
@@ -25,8 +26,26 @@ from .model import (
     ScopeHeader,
     Usage,
 )
-from .reader import SessionReader, UnknownFormatError, read_session
+from .pipeline import (
+    REFUSAL_MESSAGE,
+    SAFETY_NET_INSTRUCTION,
+    ContextManager,
+    PipelineConfig,
+    PreparedRequest,
+)
+from .reader import SessionReader, UnknownFormatError, detect_format, open_log, read_session
+from .replay import SessionReplay, WhatIf, replay_session
 from .session import Scope, Session
+from .snapshot import (
+    Fate,
+    RequestDetail,
+    RequestRecord,
+    ScopeSnapshot,
+    SessionSnapshot,
+    Stage,
+    SummaryMarker,
+    Thresholds,
+)
 from .tokens import (
     DEFAULT_ESTIMATOR,
     ESTIMATOR_NAMES,
@@ -36,30 +55,52 @@ from .tokens import (
     estimate_tokens,
     get_estimator,
 )
+from .usage_check import UsageCheck, check_usage
 
 __all__ = [
     "DEFAULT_ESTIMATOR",
     "ESTIMATOR_NAMES",
+    "REFUSAL_MESSAGE",
+    "SAFETY_NET_INSTRUCTION",
     "ArtifactKind",
     "Block",
     "BlockKind",
     "Calibrator",
     "Category",
+    "ContextManager",
     "ErrorKind",
     "Estimator",
+    "Fate",
+    "Follower",
     "Message",
     "ModelRequest",
     "ObservedCompaction",
+    "PipelineConfig",
+    "PreparedRequest",
+    "RequestDetail",
     "RequestError",
+    "RequestRecord",
     "Scope",
     "ScopeHeader",
+    "ScopeSnapshot",
     "ScriptBreakdown",
     "Session",
     "SessionLogWriter",
     "SessionReader",
+    "SessionReplay",
+    "SessionSnapshot",
+    "Stage",
+    "SummaryMarker",
+    "Thresholds",
     "UnknownFormatError",
     "Usage",
+    "UsageCheck",
+    "WhatIf",
+    "check_usage",
+    "detect_format",
     "estimate_tokens",
     "get_estimator",
+    "open_log",
     "read_session",
+    "replay_session",
 ]
