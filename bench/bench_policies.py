@@ -5,7 +5,7 @@ Runs every policy on the generated session for each (wording, seed, budget) aske
 Markdown table per run and writes all results as JSON (default ``bench/results/policies.json``,
 which is git-ignored).
 
-    python bench/bench_policies.py                      # 10,000 turns, seed 7, 600 msgs, both wordings
+    python bench/bench_policies.py                      # 10,000 turns, seed 7, 600 msgs, all three wordings
     python bench/bench_policies.py --seeds 7,1,2,3 --budgets 600,300 --token-budgets 20000
 """
 
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", default="7", help="comma-separated generator seeds")
     parser.add_argument("--budgets", default="600", help="comma-separated message budgets")
     parser.add_argument("--token-budgets", default="", help="comma-separated token budgets")
-    parser.add_argument("--wordings", default="standard,heldout")
+    parser.add_argument("--wordings", default="standard,heldout,blind2")
     parser.add_argument("--out", type=Path, default=ROOT / "results" / "policies.json")
     args = parser.parse_args(argv)
 

@@ -230,7 +230,7 @@ def run_generated(
         turns: Messages in the generated session.
         seed: Generator seed.
         budget: What each policy may send.
-        wording: The generator's phrasings: ``standard`` or ``heldout``.
+        wording: The generator's phrasings: ``standard``, ``heldout`` or ``blind2``.
         policies: Policy names (default: all).
         db_path: SQLite file for the memory store, or ``":memory:"``.
 

@@ -284,9 +284,9 @@ FAMILIES: Final[tuple[Family, ...]] = (
 FAMILY_BY_NAME: Final = {family.name: family for family in FAMILIES}
 
 HELDOUT: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    # Written after the supersession policy's cue lists were frozen, without consulting them, and
-    # never used to change them: ``wording="heldout"`` measures how the policy does on phrasings
-    # nobody fitted it to. (facts, updates) per family.
+    # Written after the first supersession policy's cue lists were frozen, without consulting them.
+    # Since the policy's rework it is a development set, like the standard templates; the held-out
+    # set is now blind2.py (docs/policies.md). (facts, updates) per family.
     "launch_day": (
         ("{s} hits the market {v}.", "Target date for {s} is {v}.", "{s} drops on {v}.",
          "We're going public with {s} on {v}.", "Customers get {s} {v}."),
@@ -346,7 +346,9 @@ HELDOUT: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
 }
 """Held-out phrasings per family: (facts, updates)."""
 
-WORDINGS: Final = ("standard", "heldout")
+WORDINGS: Final = ("standard", "heldout", "blind2")
+"""``standard``: the templates above; ``heldout``: :data:`HELDOUT`; ``blind2``: :mod:`.blind2`
+(new templates *and* vocabularies, distractors and queries, written blind)."""
 
 DISTRACTORS: Final = (
     # questions
@@ -459,6 +461,59 @@ class _Slot:
 
 
 @dataclass(frozen=True, slots=True)
+class _Vocabulary:
+    """Everything a wording draws its text from."""
+
+    projects: tuple[str, ...]
+    people: tuple[str, ...]
+    cities: tuple[str, ...]
+    families: tuple[Family, ...]
+    distractors: tuple[tuple[str, str], ...]
+    queries: tuple[tuple[str, tuple[str, ...]], ...]
+    days: tuple[str, ...]
+    weekdays: tuple[str, ...]
+    channels: tuple[str, ...]
+    subject_forms: tuple[str, ...] = ("{n}", "{n}", "Project {n}", "the {n} project")
+    casual: bool = False
+    """Wrap some user statements in chat filler and type some in lower case (``blind2``)."""
+
+
+def _vocabulary(wording: str) -> _Vocabulary:
+    if wording == "blind2":
+        from . import blind2
+
+        families = tuple(
+            Family(f.name, f.subject, blind2.VALUES[f.name], *blind2.TEMPLATES[f.name]) for f in FAMILIES
+        )
+        return _Vocabulary(
+            blind2.PROJECTS, blind2.PEOPLE, blind2.CITIES, families, blind2.DISTRACTORS, blind2.QUERIES,
+            blind2.VALUES["launch_day"], blind2.WEEKDAYS, blind2.CHANNELS, blind2.SUBJECT_FORMS, True,
+        )
+    families = FAMILIES
+    if wording == "heldout":
+        families = tuple(
+            Family(f.name, f.subject, f.values, *HELDOUT[f.name], f.echoes) for f in FAMILIES
+        )
+    return _Vocabulary(
+        PROJECTS, PEOPLE, CITIES, families, DISTRACTORS, QUERIES, DAYS, DAYS[:5], ("Slack", "Teams", "email")
+    )
+
+
+def _casual(rng: random.Random, text: str) -> str:
+    """Chat filler and lower case, as people type (``blind2`` only)."""
+    from . import blind2
+
+    roll = rng.random()
+    if roll < blind2.WRAP_RATE / 2:
+        return rng.choice(blind2.PREFIXES) + text
+    if roll < blind2.WRAP_RATE:
+        return text + rng.choice(blind2.SUFFIXES)
+    if roll < blind2.WRAP_RATE + blind2.LOWER_RATE:
+        return text.lower().rstrip(".")
+    return text
+
+
+@dataclass(frozen=True, slots=True)
 class GeneratedBenchmark:
     """A generated session and its key, kept as separate values.
 
@@ -475,15 +530,16 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-def _subject_text(rng: random.Random, slot: _Slot) -> str:
+def _subject_text(rng: random.Random, slot: _Slot, forms: tuple[str, ...]) -> str:
     if slot.family.subject != "project":
         return slot.subject
-    name = slot.subject
-    return rng.choice((name, name, f"Project {name}", f"the {name} project"))
+    return rng.choice(forms).format(n=slot.subject)
 
 
-def _render(template: str, rng: random.Random, slot: _Slot, value: str, old: str | None) -> str:
-    subject = _subject_text(rng, slot)
+def _render(
+    template: str, rng: random.Random, slot: _Slot, value: str, old: str | None, forms: tuple[str, ...]
+) -> str:
+    subject = _subject_text(rng, slot, forms)
     article_fix = template.replace("an {v}", "an {v}" if value[:1].lower() in "aeiou" else "a {v}")
     text = article_fix.format(s=subject, v=value, old=old or "the old plan")
     for clumsy, plain in (
@@ -504,8 +560,9 @@ def generate(
     Args:
         turns: Messages in the session (at least 40).
         seed: Random seed; the same (turns, seed, wording) always gives the same session.
-        wording: ``standard``, or ``heldout`` to state facts and updates only with the held-out
-            phrasings (:data:`HELDOUT`), which no policy was fitted to.
+        wording: ``standard``; ``heldout`` to state facts and updates only with the held-out
+            phrasings (:data:`HELDOUT`); or ``blind2`` for the third set (:mod:`.blind2`: new
+            phrasings, names, values, distractors and queries, written blind).
 
     Returns:
         The messages and the key.
@@ -517,6 +574,8 @@ def generate(
         raise ValueError("the benchmark needs at least 40 turns")
     if wording not in WORDINGS:
         raise ValueError(f"unknown wording {wording!r}; known: {', '.join(WORDINGS)}")
+    vocab = _vocabulary(wording)
+    family_by_name = {family.name: family for family in vocab.families}
     rng = random.Random(seed)
     user_turns = list(range(2, turns + 1, 2))
     free = set(user_turns)
@@ -524,16 +583,16 @@ def generate(
     events: dict[int, tuple[_Slot, str, bool]] = {}
     """User turn → (slot, value, refines) for fact statements."""
 
-    n_projects = max(3, min(len(PROJECTS), turns // 400))
-    n_people = max(3, min(len(PEOPLE), turns // 500))
-    projects = list(PROJECTS[:n_projects])
-    people = list(PEOPLE[:n_people])
+    n_projects = max(3, min(len(vocab.projects), turns // 400))
+    n_people = max(3, min(len(vocab.people), turns // 500))
+    projects = list(vocab.projects[:n_projects])
+    people = list(vocab.people[:n_people])
     slots: list[_Slot] = []
     for project in projects:
-        slots.extend(_Slot(f, project) for f in FAMILIES if f.subject == "project")
+        slots.extend(_Slot(f, project) for f in vocab.families if f.subject == "project")
     for person in people:
-        slots.extend(_Slot(f, person) for f in FAMILIES if f.subject == "person")
-    slots.extend(_Slot(f, "user") for f in FAMILIES if f.subject == "user")
+        slots.extend(_Slot(f, person) for f in vocab.families if f.subject == "person")
+    slots.extend(_Slot(f, "user") for f in vocab.families if f.subject == "user")
     by_key = {(s.family.name, s.subject): s for s in slots}
 
     # -- the worked example ------------------------------------------------------------------------
@@ -621,28 +680,28 @@ def generate(
         return {
             "p": rng.choice(projects),
             "n": rng.choice(people),
-            "city": rng.choice(CITIES),
-            "day": rng.choice(DAYS),
-            "weekday": rng.choice(DAYS[:5]),
-            "money": rng.choice(FAMILY_BY_NAME["budget"].values),
-            "venue": rng.choice(FAMILY_BY_NAME["venue"].values),
-            "diet": rng.choice(FAMILY_BY_NAME["diet"].values),
-            "seat": rng.choice(FAMILY_BY_NAME["seat"].values),
-            "channel": rng.choice(("Slack", "Teams", "email")),
+            "city": rng.choice(vocab.cities),
+            "day": rng.choice(vocab.days),
+            "weekday": rng.choice(vocab.weekdays),
+            "money": rng.choice(family_by_name["budget"].values),
+            "venue": rng.choice(family_by_name["venue"].values),
+            "diet": rng.choice(family_by_name["diet"].values),
+            "seat": rng.choice(family_by_name["seat"].values),
+            "channel": rng.choice(vocab.channels),
         }
 
     def updated(family: str, project: str, before: int) -> bool:
         """Whether the project's (or the user's) attribute was superseded before ``before``."""
-        subject = "user" if FAMILY_BY_NAME[family].subject == "user" else project
+        subject = "user" if family_by_name[family].subject == "user" else project
         return sum(1 for h in by_key[(family, subject)].history if h[0] < before) > 1
 
     def old_valid(family: str, project: str, before: int) -> bool:
         """Whether the attribute's statement in force was made 1,000 or more turns before."""
-        subject = "user" if FAMILY_BY_NAME[family].subject == "user" else project
+        subject = "user" if family_by_name[family].subject == "user" else project
         current = by_key[(family, subject)].current_turns(before)
         return bool(current) and min(current) < before - 1000
 
-    query_plan = list(QUERIES)
+    query_plan = list(vocab.queries)
     rng.shuffle(query_plan)
     previous_kind = "system"
     previous_slot: _Slot | None = None
@@ -651,6 +710,7 @@ def generate(
     for turn in range(2, turns + 1):
         if turn % 2 == 0:
             previous_slot = None
+            styled = False
             if turn in events:
                 slot, value, _refines = events[turn]
                 index = next(i for i, h in enumerate(slot.history) if h[0] == turn)
@@ -658,12 +718,9 @@ def generate(
                 if turn in fixed_text:
                     text = fixed_text[turn]
                 else:
-                    if wording == "heldout":
-                        facts, updates = HELDOUT[slot.family.name]
-                    else:
-                        facts, updates = slot.family.facts, slot.family.updates
-                    templates = updates if old is not None else facts
-                    text = _render(rng.choice(templates), rng, slot, value, old)
+                    templates = slot.family.updates if old is not None else slot.family.facts
+                    text = _render(rng.choice(templates), rng, slot, value, old, vocab.subject_forms)
+                    styled = True
                 kind = "update" if old is not None else "fact"
                 labels[turn] = TurnLabel(turn, Label.CRITICAL, next_statement[turn], kind)
                 previous_kind, previous_slot, previous_value = kind, slot, value
@@ -681,7 +738,7 @@ def generate(
                     text = template.format(p=project, day=day)
                     need_list: list[int] = []
                     for family in families:
-                        subject = "user" if FAMILY_BY_NAME[family].subject == "user" else project
+                        subject = "user" if family_by_name[family].subject == "user" else project
                         need_list += by_key[(family, subject)].current_turns(turn)
                     needs = tuple(sorted(set(need_list)))
                     previous_project = project
@@ -692,22 +749,28 @@ def generate(
                 values = pick_values()
                 previous_project = values["p"]
                 roll = rng.random()
+                styled = roll >= 0.40
                 if roll < 0.40:
                     text, kind, label = rng.choice(USER_CHATTER), "chatter", Label.NOISE
                 elif roll < 0.58:
                     text, kind, label = _cap(rng.choice(EPISODES).format(**values)), "episode", Label.OTHER
                 elif roll < 0.90:
-                    kind, template = rng.choice(DISTRACTORS)
+                    kind, template = rng.choice(vocab.distractors)
                     text, label = _cap(template.format(**values)), Label.NOISE
                 else:
                     text, kind, label = _cap(rng.choice(TASKS).format(**values)), "task", Label.OTHER
                 labels[turn] = TurnLabel(turn, label, kind=kind)
                 previous_kind = kind
+            if vocab.casual and styled:
+                text = _casual(rng, text)
             messages.append(PolicyMessage(turn, "user", text))
             continue
         # assistant turn
         if previous_kind in ("fact", "update") and previous_slot is not None and rng.random() < 0.7:
-            text = _render(rng.choice(previous_slot.family.echoes), rng, previous_slot, previous_value, None)
+            text = _render(
+                rng.choice(previous_slot.family.echoes), rng, previous_slot, previous_value, None,
+                vocab.subject_forms,
+            )
             echoes.append((turn, previous_slot))
             labels[turn] = TurnLabel(turn, Label.OTHER, kind="echo")
         elif previous_kind in ("question", "query"):

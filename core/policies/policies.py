@@ -28,7 +28,7 @@ from .records import DEFAULT_RECENT, DEFAULT_SUMMARY_TOKENS, Budget, PolicyMessa
 from .scoring import SeedFeatures, seed_features, seed_score
 from .store import MemoryStore
 from .summary import IncrementalSummary
-from .supersession import NOT_A_CLAIM, SupersessionTracker, names_in
+from .supersession import OPEN_PREFIX, THIRD_PARTY, SupersessionTracker, is_assertion, names_in
 from .text import terms, words
 
 PIN_CUES: Final = re.compile(
@@ -379,11 +379,12 @@ _FACT_LIKE_VALUE: Final = re.compile(r"\d|\$")
 class Supersession:
     """Ours: current claims per subject and attribute; superseded evidence never sent.
 
-    Order of filling the budget: pinned context; every claim in force (those about the query's
-    subjects first, then the newest); the query's retrieved snippets; the 15 most recent messages;
-    then, with ``fill``, the newest other statements that look factual (a name or a figure, not a
-    question, hedge or episode). Anything the tracker judged superseded is left out at every step,
-    even when retrieval or recency brings it back.
+    Order of filling the budget: pinned context; every strong claim in force about a known kind of
+    attribute (those about the query's subjects first, then the newest); the query's retrieved
+    snippets; the 15 most recent messages; the weak claims not superseded (newest first); then,
+    with ``fill``, the newest other statements that look factual (a name or a figure, not a
+    question, hedge or episode; open-attribute claims included). Anything the tracker judged
+    superseded is left out at every step, even when retrieval or recency brings it back.
 
     Args:
         recent: Recent messages kept.
@@ -420,13 +421,18 @@ class Supersession:
         add_fresh(sorted(_system_turns(history)))
         about = {n.lower() for n in names_in(context.query, self.tracker.names)}
         in_force = sorted(
-            ((key, turns) for key, turns in ledger.current.items()),
+            ((key, turns) for key, turns in ledger.current.items() if not key[1].startswith(OPEN_PREFIX)),
             key=lambda item: (item[0][0] not in about, -max(item[1])),
         )
         add_fresh(t for _key, turns in in_force for t in sorted(turns, reverse=True))
         hits = store.retrieve_for_query(context.at_turn, context.query)
         add_fresh(h.turn for h in hits)
         add_fresh(m.turn for m in reversed(history[-self.recent :]))
+        # claims backed only by the type of their value: not superseding, but not superseded either
+        add_fresh(sorted(
+            (t for key, turns in ledger.weak.items() if not key[1].startswith(OPEN_PREFIX) for t in turns),
+            reverse=True,
+        ))
         if self.fill:
             add_fresh(m.turn for m in reversed(history) if self._fact_like(m))
         dropped = tuple(sorted(t for t in stale if t < context.at_turn))
@@ -439,10 +445,11 @@ class Supersession:
         )
 
     def _fact_like(self, message: PolicyMessage) -> bool:
-        if message.role == "assistant" or message.turn in self.tracker.ledger.claims:
+        claim = self.tracker.ledger.claims.get(message.turn)
+        if message.role == "assistant" or (claim is not None and not claim.slot.startswith(OPEN_PREFIX)):
             return False
         text = message.content
-        if len(words(text)) < 4 or NOT_A_CLAIM.search(text):
+        if len(words(text)) < 4 or not is_assertion(text) or THIRD_PARTY.search(text):
             return False
         return bool(names_in(text, self.tracker.names)) or _FACT_LIKE_VALUE.search(text) is not None
 

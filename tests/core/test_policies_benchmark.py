@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import hashlib
 import re
 from pathlib import Path
 
@@ -16,13 +17,13 @@ from ctxscope.core.policies import (
     generate,
     run_generated,
 )
-from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT
+from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, WORDINGS
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
     "records", "text", "lexical", "store", "scoring", "summary", "supersession", "policies", "runner",
 )
-KEY_SIDE = {"answer_key", "generator", "benchmark", "external"}
+KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2"}
 
 
 # -- the answer key stays apart ------------------------------------------------------------------
@@ -96,6 +97,53 @@ def test_generator_mixes_kinds_and_wording() -> None:
     assert set(HELDOUT) == {f.name for f in FAMILIES}
 
 
+BLIND2_SHA256 = "bb95b69dbb50c728d9b24b4e15d54ac94fb9006d2ee64cfb587ed50dd2afeba3"
+"""The third wording set as frozen before the supersession rework (docs/policies.md)."""
+STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
+"""generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
+
+
+def _session_digest(wording: str) -> str:
+    bench = generate(10_000, 7, wording)
+    text = "\n".join(f"{m.turn}\t{m.role}\t{m.content}" for m in bench.messages)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_blind2_is_frozen() -> None:
+    """blind2 is the honest held-out set only while nobody edits it after seeing results."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind2.py").read_bytes()).hexdigest()
+    assert digest == BLIND2_SHA256, "blind2.py changed: write a new held-out set instead (docs/policies.md)"
+
+
+def test_standard_session_is_unchanged() -> None:
+    assert _session_digest("standard") == STANDARD_SESSION_SHA256
+
+
+def test_wordings_share_one_plan_but_no_wording() -> None:
+    benches = {w: generate(3000, 5, w) for w in WORDINGS}
+    plans = {
+        w: sorted((t, row.stale_from) for t, row in b.key.labels.items() if row.kind in ("fact", "update"))
+        for w, b in benches.items()
+    }
+    assert plans["standard"] == plans["heldout"]  # same values, so the same random plan
+    # blind2 draws from other vocabularies, so its plan differs, but it is made the same way
+    firsts = {w: sum(1 for _t, _s in plans[w]) for w in WORDINGS}
+    assert abs(firsts["blind2"] - firsts["standard"]) < 0.2 * firsts["standard"]
+
+    def statements(w: str) -> set[str]:
+        b = benches[w]
+        return {
+            m.content for m in b.messages
+            if b.key.labels[m.turn].kind in ("fact", "update") and m.turn not in EXAMPLE_TURNS
+        }
+
+    assert not statements("blind2") & (statements("standard") | statements("heldout"))
+    text = {m.turn: m.content for m in benches["blind2"].messages}
+    assert text[18] == "My lunch preference for offsites is vegetarian."  # SPEC's example stays
+    kinds = {row.kind for row in benches["blind2"].key.labels.values()}
+    assert {"question", "hypothetical", "rumour", "denial", "third_party", "collision", "outdated"} <= kinds
+
+
 def test_checkpoints_need_old_valid_facts_and_superseding_updates() -> None:
     bench = generate(10_000)
     assert len(bench.key.checkpoints) >= 8
@@ -137,3 +185,10 @@ def test_targets_at_ten_thousand_turns() -> None:
     seed = result.policies["importance-seed"]
     assert seed.critical_recall < ours.critical_recall
     assert seed.stale_retention > ours.stale_retention
+
+
+def test_targets_on_the_heldout_wording() -> None:
+    """The same targets on the second wording set (a development set since the rework)."""
+    ours = run_generated(10_000, 7, Budget(600), wording="heldout", policies=["supersession"])
+    assert ours.policies["supersession"].critical_recall >= 0.95
+    assert ours.policies["supersession"].stale_retention <= 0.05

@@ -3,7 +3,7 @@
 Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--budget N] [--token-budget N] [--seed S]
-                            [--wording standard|heldout] [--json]
+                            [--wording standard|heldout|blind2] [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
 
@@ -48,9 +48,12 @@ def register(subparsers: Any) -> None:
     policies.add_argument("--seed", type=int, default=None, help=f"generator seed (default {DEFAULT_SEED})")
     policies.add_argument(
         "--wording",
-        choices=("standard", "heldout"),
+        choices=("standard", "heldout", "blind2"),
         default=None,
-        help="generator phrasings: standard, or heldout (phrasings no policy was fitted to)",
+        help=(
+            "generator phrasings: standard; heldout (second set, written blind); blind2 (third set: "
+            "new phrasings, names, values and distractors, frozen before the supersession rework)"
+        ),
     )
     policies.add_argument(
         "--budget",

@@ -1,0 +1,117 @@
+"""The supersession tracker on wording no benchmark template uses: the general mechanisms one by one.
+
+Each case is a short session (names are introduced the way a conversation would introduce them)
+and the turns the tracker must, or must not, retire. The vocabulary here (Helix, Rosa, Vilnius…)
+appears in none of the generator's wordings.
+"""
+
+from __future__ import annotations
+
+import pytest
+from ctxscope.core.policies import PolicyMessage, SupersessionTracker
+
+INTRO = [
+    PolicyMessage(1, "user", "Quick context: I work with Rosa and Tom on the Helix project."),
+    PolicyMessage(2, "assistant", "Thanks, I'll keep Helix, Rosa and Tom in mind."),
+]
+
+
+def _run(*texts: str, roles: tuple[str, ...] = ()) -> SupersessionTracker:
+    tracker = SupersessionTracker()
+    messages = list(INTRO)
+    for i, text in enumerate(texts):
+        role = roles[i] if i < len(roles) else "user"
+        messages.append(PolicyMessage(10 + i, role, text))
+    tracker.read_many(messages)
+    return tracker
+
+
+SUPERSEDES = [
+    # dates, in several formats, with many ways of saying "it changed"
+    ("Helix goes out on Aug 14.", "Helix won't make Aug 14; the new target is Sept 2."),
+    ("Helix is due 2026-08-14.", "Engineering needs another week, so Helix is due 2026-08-21."),
+    ("Helix launches on the 14th.", "Helix launch: the 14th → the 21st."),
+    # money
+    ("The Helix budget is €12k.", "Helix got another €3k, so €15k in total now."),
+    ("Helix can spend 40,000 dollars.", "Helix spending is capped at 25,000 dollars now."),
+    # a person's office, typed in lower case the second time
+    ("Rosa is based in Vilnius.", "rosa moved to porto last month, she's there now"),
+    ("Tom works from the Oslo office.", "Tom relocated; he's in Lyon now."),
+    # the replaced value named in a negation or after "instead of" / "no more" / "rather than"
+    ("Reach me on Slack.", "No more Slack for me; email works."),
+    ("I eat halal.", "I'm not eating halal any more, vegetarian instead."),
+    (
+        "The Helix party is at the Pine Room.",
+        "Instead of the Pine Room, the Helix party will be at the Oak Loft.",
+    ),
+    # owners, with the old owner negated
+    ("Rosa leads Helix.", "Rosa no longer leads Helix; Tom does."),
+    ("Rosa owns Helix.", "Helix was handed over to Tom."),
+    # a project's state
+    ("Helix is blocked on a security review.", "Helix is unblocked and back on track."),
+    # the user's own preferences, worded as instructions
+    ("Always put me in an aisle seat.", "For flights I'd rather have a window seat from now on."),
+    ("Meetings after lunch suit me.", "Actually, meetings before 11am work better now."),
+    ("Send me reports as a table.", "I'd like my reports as bullet points going forward."),
+    # a question or filler around the update does not hide it
+    ("Helix ships Aug 14.", "Helix now ships Sept 2. Can you update the plan?"),
+    ("Helix ships Aug 14.", "PS — Helix moved to Sept 2, thanks!"),
+    # a hedge in another sentence with its own subject qualifies only that sentence
+    ("Helix ships Aug 14.", "Helix now ships Sept 2. Maybe Rosa will demo it at the launch."),
+    # attributes outside the known kinds: lexical overlap plus a new number or an update marker
+    ("The Helix headcount is 12.", "The Helix headcount is 15."),
+    ("My badge number is 4411.", "My badge number changed to 5520."),
+    ("The Helix demo build is v1.4.", "The Helix demo build is now v1.6."),
+    # a restatement worded like a first statement, about a date, with no marker at all
+    ("The Helix design review is on June 3.", "The Helix design review is on June 10."),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), SUPERSEDES)
+def test_later_statement_supersedes(first: str, second: str) -> None:
+    tracker = _run(first, second)
+    assert 10 in tracker.ledger.superseded, tracker.ledger.claims
+    assert 11 not in tracker.ledger.superseded
+
+
+KEEPS = [
+    # hedges, hearsay, denials, retractions, other people, past episodes, questions, tasks
+    ("Helix ships Aug 14.", "Helix will likely ship Sept 2, fingers crossed."),
+    ("Helix ships Aug 14.", "Supposedly Helix slips to Sept 2, but nobody has confirmed it."),
+    ("Helix ships Aug 14.", "Helix is not slipping to Sept 2, ignore the chatter."),
+    ("Helix ships Aug 14.", "Is Helix moving to Sept 2?"),
+    ("Helix ships Aug 14.", "Helix ships Sept 2. Not confirmed."),  # a short hedge covers the message
+    ("Helix ships Aug 14.", "Tom thinks Helix should ship Sept 2."),
+    ("Helix ships Aug 14.", "We talked about moving Helix to Sept 2 but decided against it."),
+    ("Rosa leads Helix.", "Tom used to lead Helix."),  # a past state, nothing current
+    ("Helix ships Aug 14.", "Draft an email to Tom about the Helix launch on Sept 2."),
+    ("Rosa is based in Vilnius.", "Rosa's husband is moving to Porto."),
+    ("I eat halal.", "My flatmate went vegetarian."),
+    ("I eat halal.", "Last week we had a vegetarian lunch with Rosa, it was great."),
+    ("Rosa leads Helix.", "Had coffee with Tom and talked about Helix for an hour."),
+    # a refinement adds, it does not replace
+    ("I eat halal.", "I'm vegetarian as well as halal now."),
+    # a different attribute of the same subject
+    ("Helix ships Aug 14.", "The Helix budget is €12k."),
+    ("Rosa is based in Vilnius.", "Rosa got promoted to staff engineer."),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), KEEPS)
+def test_non_superseding_statement_keeps_the_fact(first: str, second: str) -> None:
+    tracker = _run(first, second)
+    assert 10 not in tracker.ledger.superseded, tracker.ledger.claims
+
+
+def test_assistant_echo_is_retired_with_its_fact() -> None:
+    tracker = _run(
+        "Helix ships Aug 14.", "Got it, Helix on Aug 14.", "Helix slipped to Sept 2.",
+        roles=("user", "assistant", "user"),
+    )
+    assert {10, 11} <= tracker.ledger.superseded
+    assert 12 not in tracker.ledger.superseded
+
+
+def test_assistant_echo_never_supersedes() -> None:
+    tracker = _run("Helix ships Aug 14.", "Noted, Helix ships Sept 2.", roles=("user", "assistant"))
+    assert 10 not in tracker.ledger.superseded
