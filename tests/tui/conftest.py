@@ -1,0 +1,104 @@
+"""Dashboard test fixtures: a MockApp with the tailer replaced by injected messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from ctxscope.core.snapshot import SessionSnapshot
+from ctxscope.tui.app import CtxscopeApp, DashboardOptions
+from ctxscope.tui.messages import DetailLoaded, Mode
+
+from . import fakes
+
+
+class MockApp(CtxscopeApp):
+    """The dashboard without a tailer: tests post ``SnapshotUpdated``; details come from fakes.
+
+    Args:
+        snapshot: Posted once the app is mounted (None: post nothing).
+        detail_messages: How many messages each fake detail has (default: the record's count).
+        preview: Preview text of every fake message.
+    """
+
+    def __init__(
+        self,
+        snapshot: SessionSnapshot | None = None,
+        *,
+        detail_messages: int | None = None,
+        preview: str = "",
+        done: bool = True,
+        mode: Mode = Mode.OFFLINE,
+    ) -> None:
+        super().__init__(DashboardOptions("/logs/session.jsonl", mode=mode), start_tailer=False)
+        self.initial = snapshot
+        self.detail_messages = detail_messages
+        self.preview = preview
+        self.done = done
+        self.detail_requests: list[tuple[str, int]] = []
+        self.answer_details = True
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.initial is not None:
+            self.post_message(fakes.update(self.initial, done=self.done, mode=self.options.mode))
+
+    def request_detail(self, scope_id: str, index: int) -> None:
+        self.detail_requests.append((scope_id, index))
+        if not self.answer_details:
+            return
+        snapshot = self.dashboard.snapshot
+        assert snapshot is not None
+        record = snapshot.scopes[scope_id].records[index]
+        detail = fakes.detail(record, self.detail_messages, preview=self.preview)
+        self.post_message(DetailLoaded(scope_id, index, detail, self.dashboard.generation))
+
+
+@pytest.fixture
+def mock_app() -> Callable[..., MockApp]:
+    return MockApp
+
+
+@pytest.fixture(autouse=True)
+def _no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing in the dashboard blinks, but palette inputs do: keep snapshots stable."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "cursor_blink", False, raising=False)
+
+
+class ReadyApp(CtxscopeApp):
+    """The real app (real tailer); :attr:`ready` is set once the log is read through and the
+    selected request's detail is on screen (snapshot tests wait on it, not on a timer)."""
+
+    def __init__(self, options: DashboardOptions) -> None:
+        super().__init__(options)
+        import asyncio
+
+        self.ready = asyncio.Event()
+
+    def _check_ready(self) -> None:
+        screen = self.dashboard
+        status = screen.status
+        if status is None or not status.done:
+            return
+        scope = screen.scope
+        if scope is None or not scope.records:
+            self.ready.set()
+            return
+        if screen.detail is not None and screen.detail.record.index == screen.cursor:
+            self.ready.set()
+
+    def on_snapshot_updated(self, message: object) -> None:
+        self.call_after_refresh(self._check_ready)
+
+    def on_detail_loaded(self, message: object) -> None:
+        self.call_after_refresh(self._check_ready)
+
+
+async def wait_ready(pilot: object) -> None:
+    import asyncio
+
+    app = pilot.app  # type: ignore[attr-defined]
+    await asyncio.wait_for(app.ready.wait(), 60)
+    await pilot.pause()  # type: ignore[attr-defined]

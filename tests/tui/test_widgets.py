@@ -1,0 +1,188 @@
+"""Widget-level tests: hostile text, the Strip cache, 100k messages, meter arithmetic."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from ctxscope.tui.widgets import text as fmt
+from ctxscope.tui.widgets.error_strip import strip_text
+from ctxscope.tui.widgets.header import header_text
+from ctxscope.tui.widgets.messages_view import MessagesView
+from ctxscope.tui.widgets.meter import growth_rate, requests_left
+from ctxscope.tui.widgets.summaries import marker_row
+from ctxscope.tui.widgets.timeline import Buckets, column_of, compaction_requests, nice_ticks
+from rich.text import Text
+
+from . import fakes
+from .conftest import MockApp
+
+UNSAFE = "\x1b\x07\x00\r\n\x9b\x9d\u202e\u202a\u2066\u200b\u200d\ufeff\x7f"
+
+
+def assert_safe(text: str) -> None:
+    bad = [hex(ord(ch)) for ch in text if ch in UNSAFE]
+    assert not bad, f"unsafe characters reached the screen: {bad}"
+
+
+def test_clean_makes_controls_visible_and_keeps_markup_literal() -> None:
+    cleaned = fmt.clean(fakes.HOSTILE)
+    assert_safe(cleaned)
+    assert "[bold red]x[/]" in cleaned and "[/path]" in cleaned
+    assert "␛[31mRED" in cleaned  # ESC shown as a control picture, the rest literal
+    assert "␍" in cleaned and "␇" in cleaned and "␀" in cleaned
+    assert "⍰" in cleaned  # zero-width and bidi overrides made visible
+    assert fmt.literal(fakes.HOSTILE).plain == cleaned
+    assert fmt.literal(fakes.HOSTILE).spans == []  # nothing interpreted as style
+
+
+def test_clean_caps_before_scanning() -> None:
+    huge = "x" * 5_000_000 + "\x1b"
+    start = time.perf_counter()
+    out = fmt.clean(huge, 200)
+    assert len(out) == 201 and out.endswith("…")
+    assert time.perf_counter() - start < 0.1
+
+
+def test_clean_block_keeps_lines() -> None:
+    out = fmt.clean_block("line one\r\nline\ttwo\x1b[2J\n\u202eright")
+    assert out.split("\n")[0] == "line one"
+    assert_safe(out.replace("\n", ""))
+
+
+def test_number_formats() -> None:
+    assert fmt.tokens(812) == "812"
+    assert fmt.tokens(12_400) == "12.4k"
+    assert fmt.tokens(312_400) == "312k"
+    assert fmt.tokens(1_210_000) == "1.21M"
+    assert fmt.tokens(None) == "—"
+    assert fmt.tokens(-5_000) == "-5.0k"
+    assert fmt.size(3_158_801) == "3.0 MB"
+    assert fmt.percent(1, 0) == "—"
+
+
+def test_hostile_text_in_every_renderer() -> None:
+    """Scope labels, models, formats, reasons, summary rows: shown literally, never as markup."""
+    snap = fakes.session(fakes.scope(12, summary_every=5, label=fakes.HOSTILE, tool=fakes.HOSTILE))
+    scope = snap.scopes["main"]
+    marker = next(r.summary for r in scope.records if r.summary)
+    assert marker is not None
+    for rendered in (marker_row(marker), strip_text(snap, fakes.HOSTILE)):
+        assert isinstance(rendered, Text)
+        assert_safe(rendered.plain.replace("\n", ""))
+
+
+def test_growth_and_requests_left() -> None:
+    records = fakes.records(6, growth=10_000)
+    rate = growth_rate(records, 5)
+    assert rate is not None and 9_000 < rate < 13_000
+    assert growth_rate(records, 0) is None
+    assert requests_left(100_000, 150_000, 10_000.0) == 5
+    assert requests_left(160_000, 150_000, 10_000.0) == 0
+    assert requests_left(100_000, 150_000, None) is None
+    assert requests_left(100_000, 150_000, -3.0) is None
+
+
+def test_growth_restarts_after_a_compaction() -> None:
+    records = fakes.records(40, growth=9_000)
+    cleared = [r.index for r in records if any(run.stage == "clear_tool_results" for run in r.stages)]
+    assert cleared
+    after = cleared[0] + 1
+    assert growth_rate(records, after) is not None
+
+
+def test_buckets_columns_ticks() -> None:
+    buckets = Buckets.fit(1000, 100)
+    assert buckets.step == 10 and len(buckets) == 100 and buckets.span(99) == range(990, 1000)
+    assert column_of(0, 10, 50) == 0 and column_of(9, 10, 50) == 49
+    assert column_of(5, 1, 50) == 0
+    assert nice_ticks(1_100_000) == [0, 500_000, 1_000_000]
+    assert nice_ticks(1_100_000, 8) == [0, 200_000, 400_000, 600_000, 800_000, 1_000_000]
+    assert nice_ticks(0) == [0]
+
+
+def test_compaction_requests_maps_to_the_next_call() -> None:
+    from ctxscope.core.model import ObservedCompaction
+
+    scope = fakes.scope(5, observed=[ObservedCompaction("main", 6), ObservedCompaction("main", 999)])
+    # message counts are 5, 7, 9, ...: the first call after 6 stored messages is #1
+    assert compaction_requests(scope) == [1, 4]
+
+
+def test_header_without_state() -> None:
+    assert "starting" in header_text(None, None, None, paused=False, follow=True, width=80).plain
+
+
+async def test_messages_view_strip_cache_hits() -> None:
+    """Rendering the same rows twice is served from the LRU Strip cache (it really hits)."""
+    snap = fakes.session(fakes.scope(3))
+    app = MockApp(snap, detail_messages=500)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        view = app.query_one(MessagesView)
+        assert view.row_count == 500
+        view.cache.clear()
+        hits, misses = view.cache.hits, view.cache.misses
+        for y in range(10):
+            view.render_line(y)
+        assert view.cache.misses - misses == 10
+        for y in range(10):
+            view.render_line(y)
+        assert view.cache.hits - hits == 10
+        view.refresh()
+        await pilot.pause()
+        assert view.cache.hits - hits >= 10
+
+
+async def test_100k_messages_scroll_smoothly() -> None:
+    """100,000 messages: only visible rows are rendered; paging to the end stays fast."""
+    snap = fakes.session(fakes.scope(2))
+    app = MockApp(snap, detail_messages=100_000)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        view = app.query_one(MessagesView)
+        assert view.row_count == 100_000
+        assert view.virtual_size.height == 100_000
+        view.focus()
+        await pilot.press(*["pagedown"] * 20)
+        assert view.scroll_offset.y >= 20 * (view.size.height - 1)
+        start = time.perf_counter()
+        for step in range(1, 21):
+            view.scroll_to(y=step * 4_999, animate=False)
+            await pilot.pause()
+        await pilot.press("G")
+        elapsed = time.perf_counter() - start
+        assert view.scroll_offset.y > 99_000
+        assert len(view.cache) <= view.cache.maxsize
+        assert view.cache.misses < 2_000  # visible rows only, never the whole list
+        assert elapsed < 5
+
+
+async def test_hostile_previews_render_safely() -> None:
+    """Message previews with markup, escapes, controls and bidi characters: literal and safe."""
+    snap = fakes.session(fakes.scope(3, label=fakes.HOSTILE))
+    app = MockApp(snap, detail_messages=30, preview=fakes.HOSTILE)
+    async with app.run_test(size=(200, 48)) as pilot:
+        await pilot.pause()
+        view = app.query_one(MessagesView)
+        line = "".join(segment.text for segment in view.render_line(0))
+        assert "[bold red]x[/]" in line
+        assert_safe(line)
+        svg = app.export_screenshot()
+        assert "[bold red]x[/]" in svg.replace("&#160;", " ")
+
+
+def test_column_spans_cover_every_column() -> None:
+    from ctxscope.tui.widgets.timeline import column_spans
+
+    spans = column_spans(5, 20)
+    assert len(spans) == 20 and all(hi > lo for lo, hi in spans)
+    assert spans[0] == (0, 1) and spans[-1] == (4, 5)
+    wide = column_spans(1000, 10)
+    assert wide[0][0] == 0 and wide[-1][1] == 1000
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(wide))
+    for count, columns in ((7, 3), (100, 33), (2, 50), (1, 5)):
+        spans = column_spans(count, columns)
+        for c, (lo, hi) in enumerate(spans):
+            if hi - lo > 1 or count >= columns:
+                assert all(column_of(i, count, columns) == c for i in range(lo, hi))

@@ -1,0 +1,575 @@
+"""The dashboard app: one screen of everything core computed about a session, updated live.
+
+Structure (data flows one way):
+
+* :class:`~ctxscope.tui.tailer.Tailer` runs in a worker, reads the log, replays it through the
+  pipeline (in threads) and posts :class:`~ctxscope.tui.messages.SnapshotUpdated` (coalesced, at
+  most 10 a second) and, on request, :class:`~ctxscope.tui.messages.DetailLoaded`.
+* :class:`CtxscopeApp` receives them and hands them to :class:`DashboardScreen`, which holds the
+  view state (scope, cursor, follow, paused, pane) in reactives and tells each widget what to show.
+* Widgets (``tui/widgets``) only render records; they post messages back (``RequestPicked``,
+  ``SummaryOpened``) and never compute token figures.
+
+Tests replace the tailer by posting the same messages (``start_tailer=False``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from ctxscope.core.snapshot import RequestDetail, ScopeSnapshot, SessionSnapshot
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Container, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from .messages import (
+    DetailLoaded,
+    Mode,
+    RequestPicked,
+    SnapshotUpdated,
+    SummaryOpened,
+    TailerFailed,
+    TailStatus,
+)
+from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
+from .tailer import SessionSource, Tailer, check_source
+from .widgets import text as fmt
+from .widgets.breakdown import BreakdownPanel
+from .widgets.error_strip import ErrorStrip
+from .widgets.header import StatusHeader, scope_name
+from .widgets.messages_view import MessagesHeader, MessagesView
+from .widgets.meter import ContextMeter
+from .widgets.summaries import SummaryList
+from .widgets.timeline import LEGEND, StageLanes, TimelinePlot
+
+Pane = Literal["timeline", "messages", "breakdown", "summaries"]
+PANES: tuple[Pane, ...] = ("timeline", "messages", "breakdown", "summaries")
+
+
+@dataclass(frozen=True, slots=True)
+class DashboardOptions:
+    """What the command line asked for.
+
+    Attributes:
+        path: A log file, or a folder whose newest log is followed.
+        mode: Live (``watch``) or offline (``open``).
+        format: Force a log format by name (None: detect).
+        budget: Override the working budget in tokens.
+        limit: Override the hard limit in tokens.
+        poll: Poll the file instead of relying on inotify.
+    """
+
+    path: str
+    mode: Mode = Mode.LIVE
+    format: str | None = None
+    budget: int | None = None
+    limit: int | None = None
+    poll: bool = False
+
+
+class DashboardScreen(Screen[None]):
+    """Header, meter, and the timeline / messages / breakdown / summaries panes."""
+
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Prev", id="request-prev", priority=True,
+                tooltip="Select the previous request (turns follow off)"),
+        Binding("right", "step(1)", "Next", id="request-next", priority=True,
+                tooltip="Select the next request"),
+        Binding("home", "first", "First", id="request-first", priority=True, show=False,
+                tooltip="Select the first request"),
+        Binding("end", "last", "Last", id="request-last", priority=True, show=False,
+                tooltip="Select the newest request and follow new ones"),
+        Binding("f", "toggle_follow", "Follow", id="follow-tail",
+                tooltip="Keep the cursor on the newest request as the log grows"),
+        Binding("space,p", "toggle_pause", "Pause", id="pause",
+                tooltip="Freeze the screen; the log is still read in the background"),
+        Binding("left_square_bracket", "cycle_scope(-1)", "Scope", id="scope-prev", show=False,
+                tooltip="Previous scope (main agent or sub-agent)"),
+        Binding("right_square_bracket", "cycle_scope(1)", "Scope", id="scope-next", show=False,
+                tooltip="Next scope"),
+        Binding("S", "pick_scope", "Scopes", id="scope-pick",
+                tooltip="Pick a scope: main agent or a sub-agent"),
+        Binding("1", "pane('timeline')", "Timeline", id="pane-timeline", show=False),
+        Binding("2", "pane('messages')", "Messages", id="pane-messages", show=False),
+        Binding("3", "pane('breakdown')", "Breakdown", id="pane-breakdown", show=False),
+        Binding("4", "pane('summaries')", "Summaries", id="pane-summaries", show=False),
+        Binding("enter", "open_summary", "Summary", id="open-summary", show=False,
+                tooltip="Open the summary made at the selected request"),
+        Binding("e", "problems", "Skipped", id="problems", tooltip="Skipped lines and file notices"),
+    ]
+
+    cursor: reactive[int] = reactive(-1, init=False)
+    """Selected request index in the current scope (-1: none yet)."""
+    scope_id: reactive[str] = reactive("", init=False)
+    follow: reactive[bool] = reactive(True, init=False, bindings=True)
+    paused: reactive[bool] = reactive(False, init=False, bindings=True)
+    pane: reactive[Pane] = reactive("timeline", init=False)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.snapshot: SessionSnapshot | None = None
+        self.status: TailStatus | None = None
+        self.generation = 0
+        self.detail: RequestDetail | None = None
+        self.failure = ""
+        self._pending: SnapshotUpdated | None = None
+        self._detail_asked: tuple[int, str, int] | None = None
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StatusHeader(id="status")
+        with Container(id="meter-box"):
+            yield ContextMeter(id="meter")
+        yield Static(id="pane-tabs")
+        with Container(id="panes", classes="-show-timeline"):
+            with Vertical(id="timeline-pane", classes="pane"):
+                yield TimelinePlot(id="plot")
+                yield StageLanes(id="lanes")
+            with Vertical(id="breakdown-pane", classes="pane"):
+                yield BreakdownPanel(id="breakdown")
+            with Vertical(id="messages-pane", classes="pane"):
+                yield MessagesHeader(id="messages-header")
+                yield MessagesView(id="messages")
+            with Vertical(id="summaries-pane", classes="pane"):
+                yield SummaryList(id="summaries")
+        yield ErrorStrip(id="errors")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#meter-box").border_title = "Context"
+        self.query_one("#timeline-pane").border_title = "Timeline"
+        self.query_one("#timeline-pane").border_subtitle = LEGEND
+        self.query_one("#summaries-pane").border_title = "Summaries"
+        self.query_one("#messages-pane").border_title = "Messages"
+        self.query_one("#breakdown-pane").border_title = "Breakdown"
+        self._show_tabs()
+        self._render_all()
+
+    # -- state from the tailer ------------------------------------------------------------------
+
+    @property
+    def scope(self) -> ScopeSnapshot | None:
+        if self.snapshot is None:
+            return None
+        return self.snapshot.scopes.get(self.scope_id)
+
+    def apply_snapshot(self, message: SnapshotUpdated) -> None:
+        """Take the newest state (held back while paused)."""
+        if self.paused:
+            self._pending = message
+            self._render_header()
+            return
+        restarted = message.generation != self.generation
+        self.snapshot, self.status, self.generation = message.snapshot, message.status, message.generation
+        if restarted:
+            self.detail = None
+        scopes = message.snapshot.scopes
+        if self.scope_id not in scopes:
+            self.set_reactive(DashboardScreen.scope_id, next(iter(scopes), ""))
+        scope = self.scope
+        count = len(scope.records) if scope is not None else 0
+        cursor = self.cursor
+        if self.follow or cursor < 0 or cursor >= count:
+            cursor = count - 1
+        self.set_reactive(DashboardScreen.cursor, cursor)
+        if self.is_mounted:
+            self._render_all()
+
+    def apply_detail(self, message: DetailLoaded) -> None:
+        if message.generation != self.generation or message.detail is None:
+            return
+        if message.scope_id != self.scope_id:
+            return
+        self.detail = message.detail
+        if not self.paused and self.is_mounted:
+            self._render_detail()
+
+    def apply_failure(self, reason: str) -> None:
+        self.failure = reason
+        self.query_one(ErrorStrip).show(self.snapshot, reason)
+        self.notify(fmt.clean(reason, 300), title="Cannot read the log", severity="error", markup=False)
+
+    # -- rendering ------------------------------------------------------------------------------
+
+    def _render_header(self) -> None:
+        self.query_one(StatusHeader).show(
+            self.snapshot if self._pending is None else self._pending.snapshot,
+            self.scope,
+            self.status if self._pending is None else self._pending.status,
+            paused=self.paused,
+            follow=self.follow,
+        )
+
+    def _render_all(self) -> None:
+        scope = self.scope
+        cursor = self.cursor
+        self._render_header()
+        self.query_one(ContextMeter).show(scope, cursor)
+        self.query_one(TimelinePlot).show(scope, cursor, self.generation)
+        self.query_one(StageLanes).show(scope, cursor, self.generation)
+        self.query_one(SummaryList).show(scope, self.generation)
+        self.query_one(ErrorStrip).show(self.snapshot, self.failure)
+        count = len(scope.records) if scope else 0
+        title = f"Timeline · {count:,} request{'s' if count != 1 else ''}"
+        if scope is not None and self.snapshot is not None and len(self.snapshot.scopes) > 1:
+            title += f" · scope {fmt.clean(scope_name(scope), 30)}"
+        # A Text, not a str: a str title is parsed as markup, and the scope name is log text.
+        self.query_one("#timeline-pane").border_title = Text(title)
+        meter_title = "Context"
+        if 0 <= cursor < count:
+            meter_title = f"Context · request #{cursor} of {count}"
+            if not self.follow:
+                meter_title += " · follow off (End returns)"
+        self.query_one("#meter-box").border_title = Text(meter_title)
+        self._render_detail()
+        self._ask_detail()
+
+    def _render_detail(self) -> None:
+        scope = self.scope
+        record = None
+        if scope is not None and 0 <= self.cursor < len(scope.records):
+            record = scope.records[self.cursor]
+        detail = self.detail
+        if detail is not None and (scope is None or detail.record.scope_id != scope.header.scope_id):
+            detail = None
+        self.query_one(BreakdownPanel).show(record, detail)
+        view = self.query_one(MessagesView)
+        view.show(detail, placeholder="no model call selected" if record is None else "loading…")
+        pane = self.query_one("#messages-pane")
+        if detail is not None:
+            shown = detail.record.index
+            title = f"Messages of request #{shown} · {len(detail.messages):,} stored"
+            if record is not None and shown != record.index:
+                title += f" (loading #{record.index}…)"
+            pane.border_title = Text(title)
+        else:
+            pane.border_title = "Messages"
+
+    def _ask_detail(self) -> None:
+        scope = self.scope
+        if scope is None or not 0 <= self.cursor < len(scope.records):
+            return
+        record = scope.records[self.cursor]
+        have = self.detail
+        if have is not None and have.record == record:
+            return
+        wanted = (self.generation, scope.header.scope_id, self.cursor)
+        if wanted == self._detail_asked and have is not None and have.record.index == self.cursor:
+            return
+        self._detail_asked = wanted
+        self.app.request_detail(scope.header.scope_id, self.cursor)  # type: ignore[attr-defined]
+
+    def _show_tabs(self) -> None:
+        tabs = Text(no_wrap=True, end="")
+        for number, name in enumerate(PANES, 1):
+            style = "bold reverse" if name == self.pane else "dim"
+            tabs.append(f" {number} {name} ", style)
+            tabs.append(" ")
+        self.query_one("#pane-tabs", Static).update(tabs)
+
+    # -- watchers -------------------------------------------------------------------------------
+
+    def watch_cursor(self) -> None:
+        self._render_all()
+
+    def watch_scope_id(self) -> None:
+        self.detail = None
+        scope = self.scope
+        self.set_reactive(DashboardScreen.cursor, len(scope.records) - 1 if scope and scope.records else -1)
+        self._render_all()
+
+    def watch_follow(self, follow: bool) -> None:
+        scope = self.scope
+        if follow and scope is not None and scope.records:
+            self.cursor = len(scope.records) - 1
+        self._render_all()
+
+    def watch_paused(self, paused: bool) -> None:
+        if not paused and self._pending is not None:
+            pending, self._pending = self._pending, None
+            self.apply_snapshot(pending)
+        else:
+            self._render_header()
+
+    def watch_pane(self, pane: Pane) -> None:
+        panes = self.query_one("#panes")
+        for name in PANES:
+            panes.set_class(name == pane, f"-show-{name}")
+        self._show_tabs()
+        if pane == "summaries":
+            summaries = self.query_one(SummaryList)
+            summaries.point_at(self.cursor)
+            summaries.focus()
+        elif pane == "messages":
+            self.query_one(MessagesView).focus()
+        elif pane == "breakdown":
+            self.query_one(BreakdownPanel).focus()
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def _count(self) -> int:
+        scope = self.scope
+        return len(scope.records) if scope is not None else 0
+
+    def action_step(self, delta: int) -> None:
+        count = self._count()
+        if not count:
+            return
+        target = min(count - 1, max(0, self.cursor + delta))
+        self.follow = target == count - 1 and self.follow
+        self.cursor = target
+
+    def action_first(self) -> None:
+        if self._count():
+            self.follow = False
+            self.cursor = 0
+
+    def action_last(self) -> None:
+        self.follow = True
+
+    def action_toggle_follow(self) -> None:
+        self.follow = not self.follow
+
+    def action_toggle_pause(self) -> None:
+        self.paused = not self.paused
+
+    def action_cycle_scope(self, delta: int) -> None:
+        if self.snapshot is None or not self.snapshot.scopes:
+            return
+        ids = list(self.snapshot.scopes)
+        position = ids.index(self.scope_id) if self.scope_id in ids else 0
+        self.scope_id = ids[(position + delta) % len(ids)]
+
+    def action_pick_scope(self) -> None:
+        if self.snapshot is None:
+            return
+
+        def picked(scope_id: str | None) -> None:
+            if scope_id:
+                self.scope_id = scope_id
+
+        self.app.push_screen(ScopeScreen(self.snapshot, self.scope_id), picked)
+
+    def action_pane(self, pane: Pane) -> None:
+        self.pane = pane
+
+    def action_open_summary(self) -> None:
+        scope = self.scope
+        if scope is None or not 0 <= self.cursor < len(scope.records):
+            return
+        marker = scope.records[self.cursor].summary
+        if marker is None:
+            self.notify(f"No summary was made at request #{self.cursor}.", timeout=3)
+            return
+        self.app.push_screen(TextScreen(*summary_body(marker, None)))
+
+    def action_problems(self) -> None:
+        self.app.push_screen(ProblemsScreen(self.snapshot))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "problems":
+            return True
+        if action in ("cycle_scope", "pick_scope"):
+            return (self.snapshot is not None and len(self.snapshot.scopes) > 1) or None
+        return True
+
+    # -- messages from widgets ------------------------------------------------------------------
+
+    @on(RequestPicked)
+    def _picked(self, event: RequestPicked) -> None:
+        if 0 <= event.index < self._count():
+            self.follow = event.index == self._count() - 1 and self.follow
+            self.cursor = event.index
+
+    @on(SummaryOpened)
+    def _opened(self, event: SummaryOpened) -> None:
+        self.app.push_screen(TextScreen(*summary_body(event.marker, event.observed)))
+
+
+class DashboardCommands(Provider):
+    """Command palette entries: scopes, summaries, panes, follow, pause, help."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
+        app = self.app
+        assert isinstance(app, CtxscopeApp)
+        screen = app.dashboard
+        out: list[tuple[str, Callable[[], object], str]] = [
+            ("Toggle follow tail", screen.action_toggle_follow, "Keep the cursor on the newest request"),
+            ("Pause or resume updates", screen.action_toggle_pause,
+             "Freeze the screen while reading goes on"),
+            ("Show skipped lines and file notices", screen.action_problems,
+             "Bad lines, truncation, rotation"),
+            ("Help: what the numbers mean", app.action_help, "Keys and figures explained"),
+        ]
+        for pane in PANES:
+            out.append((f"Show the {pane} pane", partial(screen.action_pane, pane), ""))
+        snapshot = screen.snapshot
+        if snapshot is not None:
+            for scope_id, scope in snapshot.scopes.items():
+                name = fmt.clean(scope_name(scope), 40)
+                out.append(
+                    (f"Scope: {name}", partial(setattr, screen, "scope_id", scope_id),
+                     f"{len(scope.records)} model calls")
+                )
+            scope = screen.scope
+            if scope is not None:
+                for record in scope.records:
+                    if record.summary is not None:
+                        out.append(
+                            (f"Go to summary at request #{record.index}",
+                             partial(screen.post_message, RequestPicked(record.index)),
+                             f"freed {fmt.tokens(record.summary.tokens_freed)}")
+                        )
+                first_over = next((r.index for r in scope.records if r.over_limit or r.refused), None)
+                if first_over is not None:
+                    out.append(
+                        ("Go to the first request over the hard limit",
+                         partial(screen.post_message, RequestPicked(first_over)), f"request #{first_over}")
+                    )
+        return out
+
+    async def discover(self) -> Hits:
+        for name, command, help_text in self._commands():
+            yield DiscoveryHit(name, command, help=help_text or None)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, command, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), command, text=name, help=help_text or None)
+
+
+class CtxscopeApp(App[None]):
+    """``ctxscope watch`` / ``ctxscope open``: the dashboard of one session.
+
+    Args:
+        options: What to read and how.
+        open_source: Builds the session source (default: core's reader and replay); tests pass
+            their own.
+        start_tailer: False in tests that inject :class:`SnapshotUpdated` messages themselves.
+    """
+
+    CSS_PATH = str(Path(__file__).with_name("app.tcss"))
+    TITLE = "ctxscope"
+    COMMANDS = App.COMMANDS | {DashboardCommands}
+    ENABLE_COMMAND_PALETTE = True
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit", id="quit", tooltip="Leave the dashboard"),
+        Binding("question_mark", "help", "Help", id="help", tooltip="Keys and what every number means"),
+    ]
+
+    def __init__(
+        self,
+        options: DashboardOptions,
+        *,
+        open_source: Callable[[], SessionSource] | None = None,
+        start_tailer: bool = True,
+    ) -> None:
+        super().__init__()
+        self.options = options
+        self._open_source = open_source
+        self.start_tailer = start_tailer
+        self.tailer: Tailer | None = None
+        self.dashboard = DashboardScreen()
+
+    def get_default_screen(self) -> Screen[None]:
+        return self.dashboard
+
+    def on_mount(self) -> None:
+        self.sub_title = fmt.clean(str(Path(self.options.path).name), 80)
+        if self.start_tailer:
+            self.tailer = Tailer(
+                self.post_message,
+                self._open_source or partial(default_source, self.options),
+                self.options.mode,
+                force_polling=self.options.poll,
+            )
+            self._run_tailer()
+
+    @work(exclusive=True, group="session-tailer", exit_on_error=False, description="tail the session log")
+    async def _run_tailer(self) -> None:
+        assert self.tailer is not None
+        await self.tailer.run()
+
+    def on_unmount(self) -> None:
+        if self.tailer is not None:
+            self.tailer.stop()
+
+    def request_detail(self, scope_id: str, index: int) -> None:
+        """Ask the tailer for a request's detail (tests override this)."""
+        if self.tailer is not None:
+            self.tailer.request_detail(scope_id, index)
+
+    @on(SnapshotUpdated)
+    def _snapshot(self, message: SnapshotUpdated) -> None:
+        self.dashboard.apply_snapshot(message)
+
+    @on(DetailLoaded)
+    def _detail(self, message: DetailLoaded) -> None:
+        self.dashboard.apply_detail(message)
+
+    @on(TailerFailed)
+    def _failed(self, message: TailerFailed) -> None:
+        self.dashboard.apply_failure(message.reason)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+
+def default_source(options: DashboardOptions) -> SessionSource:
+    """Core's reader (or folder follower) and replay for ``options`` (runs in the tailer's thread)."""
+    from .tailer import CoreSource
+
+    return CoreSource(options.path, format=options.format, budget=options.budget, limit=options.limit)
+
+
+def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
+    """The ``watch`` and ``open`` handlers: check the path, then run the app.
+
+    Raises:
+        UsageError: The path does not exist or cannot be read, or the format is unknown.
+    """
+    from .cli import UsageError
+
+    path = Path(args.path)
+    if not path.exists():
+        raise UsageError(f"{args.path}: no such file or folder")
+    if path.is_file() and not os.access(path, os.R_OK):
+        raise UsageError(f"{args.path}: not readable")
+    if path.is_dir() and not live:
+        raise UsageError(
+            f"{args.path}: is a folder; `ctxscope open` needs a log file (watch follows folders)"
+        )
+    options = DashboardOptions(
+        path=str(path),
+        mode=Mode.LIVE if live else Mode.OFFLINE,
+        format=args.format,
+        budget=args.budget,
+        limit=args.limit,
+        poll=getattr(args, "poll", False),
+    )
+    try:
+        check_source(options.path, options.format, live)
+    except (OSError, ValueError) as exc:
+        raise UsageError(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+    CtxscopeApp(options).run()
+    return 0

@@ -1,0 +1,53 @@
+"""``ctxscope watch PATH``: the live dashboard of a log being written (or the newest log in a folder).
+
+Textual is imported inside the handler so that other sub-commands start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def positive_int(value: str) -> int:
+    try:
+        number = int(value.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of tokens: {value!r}") from None
+    if number <= 0:
+        raise argparse.ArgumentTypeError(f"must be above zero: {value!r}")
+    return number
+
+
+def add_dashboard_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments shared by ``watch`` and ``open``."""
+    parser.add_argument("path", metavar="PATH", help="a session log, or a folder (its newest log is shown)")
+    parser.add_argument(
+        "--format", metavar="NAME", default=None, help="force the log format (default: detect)"
+    )
+    parser.add_argument("--budget", metavar="N", type=positive_int, default=None,
+                        help="working budget in tokens (default: from the log, else the pipeline's default)")
+    parser.add_argument("--limit", metavar="N", type=positive_int, default=None,
+                        help="hard context limit in tokens (default: from the log or the model)")
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "watch",
+        help="live dashboard of an agent's session log (a file, or a folder: follows its newest log)",
+        description="Follow an agent's session log as it is written and show how full the context "
+        "window is and what compaction does at every model call. Keys: ? for help, q to quit.",
+    )
+    add_dashboard_arguments(parser)
+    parser.add_argument(
+        "--poll",
+        action="store_true",
+        help="poll the file instead of relying on file-system events (network, Docker and WSL mounts)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..app import run_dashboard
+
+    return run_dashboard(args, live=True)

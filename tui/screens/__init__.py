@@ -1,0 +1,1 @@
+"""Screens pushed over the dashboard: help, summary text, scope picker, skipped lines."""

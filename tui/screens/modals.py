@@ -1,0 +1,202 @@
+"""Modal screens over the dashboard. Log text is shown literally (cleaned, never parsed as markup)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ctxscope.core.model import ObservedCompaction
+from ctxscope.core.session import Problem
+from ctxscope.core.snapshot import SessionSnapshot, SummaryMarker
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..widgets import text as fmt
+from ..widgets.header import scope_name
+
+HELP = """\
+# ctxscope dashboard
+
+Every number here is computed by ctxscope.core, replaying each model call (request) of the log
+through the compaction pipeline.
+
+**Meter** (the selected request). The bar is the request the pipeline sends (calibrated estimate)
+against the hard limit: green under the compaction *trigger*, amber up to the working *budget*, red
+beyond; the lighter tail is stored history the pipeline held back. *raw* is the estimate, *calibrated*
+corrects it with the usage the provider reported for earlier calls, *reported* is what the provider
+reported for this call (⚠ when calibrated is more than 10% off; for other agents' logs and with
+--budget/--limit the pipeline's request is not the one the agent sent, so a gap is expected).
+*Cached prefix*: the share of the request identical to the previous one. *Next compaction*: requests
+left before the trigger at the current growth rate.
+
+**Timeline**: stored history (blue) and the request sent (green) per request, reported figures (dots),
+trigger/budget/limit lines; magenta = a summary, cyan = a compaction the agent reported, white = the
+cursor. **Stage lanes** beneath: where each stage ran, taller = more freed: 1 artifacts, 2 clear old
+tool results, 3 summarise, 3 fit turns (the fallback), 4 hard-limit guard.
+
+**Messages**: every stored message of the selected request with its fate: kept, cleared (tool result
+replaced by a note), trimmed (artifact reduced), summarised, dropped. **Breakdown**: per category,
+per tool, per writing script (with what chars/4 would have said). **Summaries**: ◆ summaries the
+pipeline made, ◇ compactions the agent reported; Enter opens the text.
+
+| key | action |
+|---|---|
+| ← → | previous / next request (moving back turns follow off) |
+| Home End | first / newest request (End turns follow on) |
+| f | follow the newest request |
+| space, p | pause / resume the screen |
+| [ ] | previous / next scope (sub-agents) |
+| S | pick a scope |
+| 1 2 3 4 | timeline, messages, breakdown, summaries pane |
+| ↑ ↓ PgUp PgDn g G | scroll the focused list |
+| Enter | open the summary at the cursor (or the highlighted one) |
+| e | skipped lines and file notices |
+| ctrl+p | command palette |
+| ? | this help · q quits |
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """What every number means, and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "dismiss", "Close", id="close-help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box", classes="modal-box"):
+            yield Markdown(HELP)
+
+    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
+        self.dismiss(None)
+
+
+def summary_body(marker: SummaryMarker | None, observed: ObservedCompaction | None) -> tuple[str, Text]:
+    """Title and literal body of a summary marker or an observed compaction."""
+    if marker is not None:
+        title = (
+            f"Summary at request #{marker.request_index}: freed {fmt.tokens(marker.tokens_freed)}, "
+            f"summarised {fmt.tokens(marker.tokens_summarised)}, "
+            f"summary {fmt.tokens(marker.summary_tokens)}, "
+            f"kept {fmt.tokens(marker.recent_kept_tokens)} ({marker.recent_kept_messages} messages)"
+        )
+        text = marker.summary_text
+    elif observed is not None:
+        title = (
+            f"Compaction the agent reported: {fmt.tokens(observed.tokens_before)} → "
+            f"{fmt.tokens(observed.tokens_after)}"
+        )
+        text = observed.summary
+    else:
+        return "No summary", Text("")
+    if not text:
+        return title, Text("(the log does not carry the summary text)", style="dim")
+    return title, Text(fmt.clean_block(text))
+
+
+class TextScreen(ModalScreen[None]):
+    """A summary's text, shown literally."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,enter", "close", "Close", id="close-text")]
+
+    def __init__(self, title: str, body: Text) -> None:
+        super().__init__()
+        self._title = title
+        self._body = body
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="text-box", classes="modal-box") as box:
+            box.border_title = fmt.literal(self._title, limit=200)  # a Text: never parsed as markup
+            box.border_subtitle = "esc closes"
+            yield Static(self._body, id="text-body")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ScopeScreen(ModalScreen[str | None]):
+    """Pick the scope (main agent or a sub-agent) to show."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Close", id="close-scopes")]
+
+    def __init__(self, snapshot: SessionSnapshot, current: str) -> None:
+        super().__init__()
+        self._snapshot = snapshot
+        self._current = current
+
+    def compose(self) -> ComposeResult:
+        options = []
+        for scope_id, scope in self._snapshot.scopes.items():
+            row = Text(no_wrap=True, overflow="ellipsis", end="")
+            row.append("● " if scope_id == self._current else "  ", "green")
+            row.append(fmt.clean(scope_name(scope), 40).ljust(30), "bold")
+            peak = max((r.calibrated_tokens for r in scope.records), default=0)
+            summaries = sum(1 for r in scope.records if r.summary is not None)
+            over = sum(1 for r in scope.records if r.over_limit or r.refused)
+            row.append(f" {len(scope.records):>5} calls  peak {fmt.tokens(peak):>6}")
+            row.append(f"  {summaries} summaries", "magenta" if summaries else "dim")
+            if over:
+                row.append(f"  {over} over limit", "red")
+            options.append(Option(row, id=scope_id))
+        with Vertical(id="scope-box", classes="modal-box") as box:
+            box.border_title = "Scopes"
+            box.border_subtitle = "enter picks · esc closes"
+            option_list = OptionList(*options, id="scope-list")
+            yield option_list
+
+    def on_mount(self) -> None:
+        option_list = self.query_one(OptionList)
+        ids = list(self._snapshot.scopes)
+        if self._current in ids:
+            option_list.highlighted = ids.index(self._current)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ProblemsScreen(ModalScreen[None]):
+    """Lines skipped while reading (the first few with line and reason), and file notices."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,e", "close", "Close", id="close-problems")]
+
+    def __init__(self, snapshot: SessionSnapshot | None) -> None:
+        super().__init__()
+        self._snapshot = snapshot
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        snapshot = self._snapshot
+        if snapshot is None or not (snapshot.bad_lines or snapshot.notices):
+            text.append("Nothing skipped: every line was read.", "green")
+        else:
+            for kind, count in sorted(snapshot.bad_lines.items()):
+                text.append(f"{count:>8,}  ", "bold yellow")
+                text.append(fmt.clean(kind, 30) + "\n")
+            if snapshot.problems:
+                text.append("\nFirst skipped lines\n", "bold")
+                for problem in snapshot.problems:
+                    _problem_line(text, problem)
+            if snapshot.notices:
+                text.append("\nFile notices\n", "bold")
+                for problem in snapshot.notices:
+                    _problem_line(text, problem)
+        with VerticalScroll(id="problems-box", classes="modal-box") as box:
+            box.border_title = "Skipped lines and file notices"
+            box.border_subtitle = "esc closes"
+            yield Static(text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _problem_line(text: Text, problem: Problem) -> None:
+    text.append(f"  line {problem.line:>7}  " if problem.line else "  ", "dim")
+    text.append(fmt.clean(problem.kind, 20).ljust(14), "yellow")
+    text.append(fmt.clean(problem.reason, 300) + "\n")

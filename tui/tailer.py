@@ -1,0 +1,418 @@
+"""The tailer: reads the log off the UI thread and posts snapshots of what core computed.
+
+Runs as one async worker (``group="session-tailer"``). Every piece of real work — reading appended
+bytes, replaying them through the pipeline, building a snapshot, computing a request's detail — runs
+in a thread (``asyncio.to_thread``) called from that one coroutine, so the core objects are only
+ever touched by one thread at a time and the UI thread never blocks on I/O or parsing.
+
+watchfiles is only the doorbell: ``awatch`` wakes the tailer, which then reads from its saved byte
+offset (the reader keeps the half-written last line, notices truncation and rotation). ``--poll``
+forces polling for file systems without inotify. Snapshots are posted at most :data:`MAX_RATE`
+times a second and coalesce in the app's queue (``can_replace``). Shutdown is immediate: the stop
+event is set on unmount and the watcher thread returns within one ``step``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from ctxscope.core.snapshot import RequestDetail, SessionSnapshot
+from textual.message import Message
+from watchfiles import Change, awatch
+
+from .messages import DetailLoaded, Mode, SnapshotUpdated, TailerFailed, TailStatus
+
+MAX_RATE: Final = 10
+"""Snapshots posted per second, at most."""
+
+FIRST_CHUNK: Final = 256 << 10
+"""Bytes read before the first snapshot of an offline file (the first screen appears quickly)."""
+
+CHUNK: Final = 4 << 20
+"""Bytes read per step while catching up with a large file."""
+
+DEBOUNCE_MS: Final = 50
+"""How long watchfiles gathers changes before it rings (its default of 1,600 ms is too slow)."""
+
+STEP_MS: Final = 20
+RUST_TIMEOUT_MS: Final = 2000
+POLL_DELAY_MS: Final = 100
+
+DETAIL_SHARE: Final = 0.25
+"""At most this share of the tailer's time goes to computing request details: after a detail that
+took *t* seconds the next one waits ``t × (1 / DETAIL_SHARE − 1)``. Details of a large scope (tens
+of thousands of messages) cost tenths of a second; following the tail of a busy log would otherwise
+ask for one with every snapshot and starve reading."""
+
+POLL_TICK_S: Final = 0.5
+"""In polling mode the tailer also looks at the file this often. watchfiles' poll watcher compares
+modification times in whole seconds, so a write in the same second as the one that woke it would
+wait for the next write; a read that finds nothing new costs one ``fstat``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one :meth:`SessionSource.read` did.
+
+    Attributes:
+        bytes_read: Bytes of the current file read so far.
+        size: The current file's size.
+        restarted: The session started over (truncation, rotation, a newer log in a folder).
+        path: The file being read now.
+    """
+
+    bytes_read: int
+    size: int
+    restarted: bool
+    path: str
+
+    @property
+    def caught_up(self) -> bool:
+        return self.bytes_read >= self.size
+
+
+class SessionSource(Protocol):
+    """A log being read and replayed; every method runs in a worker thread, never concurrently."""
+
+    def read(self, max_bytes: int | None) -> Step:
+        """Read (up to ``max_bytes`` of) what was appended and replay it."""
+
+    def finish(self) -> None:
+        """The file is finished: take a last line without a newline and flush the readers."""
+
+    def snapshot(self) -> SessionSnapshot:
+        """The session as of now."""
+
+    def detail(self, scope_id: str, index: int) -> RequestDetail | None:
+        """The detail of one request (None when it does not exist)."""
+
+    def watch_paths(self) -> list[str]:
+        """Folders to watch (the log's own folder non-recursively; others recursively)."""
+
+    @property
+    def path(self) -> str:
+        """The log file (or folder) given."""
+
+    @property
+    def recursive(self) -> bool:
+        """Watch every path recursively (a followed folder)."""
+
+    def is_relevant(self, path: str) -> bool:
+        """Whether a changed path concerns this source."""
+
+
+class Tailer:
+    """Owns a :class:`SessionSource`; run :meth:`run` inside a worker.
+
+    Args:
+        post: Where messages go (``app.post_message``; thread-safe).
+        open_source: Builds the source (runs in a thread; raise ``OSError``/``ValueError`` with a
+            one-line reason when the log cannot be read).
+        mode: Live (follow the file) or offline (read it once).
+        force_polling: Poll instead of relying on inotify.
+    """
+
+    def __init__(
+        self,
+        post: Callable[[Message], object],
+        open_source: Callable[[], SessionSource],
+        mode: Mode,
+        *,
+        force_polling: bool = False,
+    ) -> None:
+        self._post = post
+        self._open_source = open_source
+        self.mode = mode
+        self.force_polling = force_polling
+        self.stop_event = asyncio.Event()
+        self.source: SessionSource | None = None
+        self.generation = 0
+        self._wake = asyncio.Event()
+        self._wanted: tuple[str, int] | None = None
+        self._last_post = 0.0
+        self._last_step: Step | None = None
+        self._watchers: dict[str, asyncio.Task[None]] = {}
+        self._detail_not_before = 0.0
+        self._detail_timer = False
+        self.snapshots_posted = 0
+        self.watching = asyncio.Event()
+        """Set once the file watcher is running (tests append only after it is)."""
+
+    # -- called from the UI thread --------------------------------------------------------------
+
+    def request_detail(self, scope_id: str, index: int) -> None:
+        """Ask for a request's detail; only the latest request is computed."""
+        self._wanted = (scope_id, index)
+        self._wake.set()
+
+    def stop(self) -> None:
+        self.stop_event.set()
+        self._wake.set()
+
+    # -- the worker -----------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        try:
+            self.source = await asyncio.to_thread(self._open_source)
+        except (OSError, ValueError) as exc:
+            self._post(TailerFailed(str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
+            return
+        try:
+            await self._catch_up(first=True)
+            if self.mode is Mode.OFFLINE:
+                await asyncio.to_thread(self.source.finish)
+                await self._post_snapshot(done=True)
+            else:
+                self._ensure_watchers()
+                if self.force_polling:
+                    self._watchers["<tick>"] = asyncio.create_task(self._tick(), name="ctxscope-poll-tick")
+            while not self.stop_event.is_set():
+                await self._wake.wait()
+                self._wake.clear()
+                if self.stop_event.is_set():
+                    break
+                if self.mode is Mode.LIVE:
+                    await self._throttle()
+                    await self._catch_up()
+                    self._ensure_watchers()
+                await self._serve_detail()
+        except (OSError, ValueError) as exc:
+            self._post(TailerFailed(str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
+        except Exception as exc:  # a bug in reading or replay must not leave a silently frozen screen
+            reason = str(exc).splitlines()[0] if str(exc) else ""
+            self._post(TailerFailed(f"internal error while reading the log: {type(exc).__name__} {reason}"))
+            raise
+        finally:
+            self.stop_event.set()
+            for task in self._watchers.values():
+                task.cancel()
+
+    async def _throttle(self) -> None:
+        wait = 1 / MAX_RATE - (time.monotonic() - self._last_post)
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    async def _catch_up(self, first: bool = False) -> bool:
+        """Read until caught up with the file, posting progress at most MAX_RATE times a second.
+
+        Returns:
+            Whether anything changed.
+        """
+        assert self.source is not None
+        max_bytes = FIRST_CHUNK if first else CHUNK
+        changed = any_change = False
+        while not self.stop_event.is_set():
+            step = await asyncio.to_thread(self.source.read, max_bytes)
+            max_bytes = CHUNK
+            if step.restarted:
+                self.generation += 1
+            previous = self._last_step
+            self._last_step = step
+            progressed = previous is None or step.restarted or step.bytes_read != previous.bytes_read
+            changed = changed or progressed or step.size != previous.size
+            any_change = any_change or changed
+            if step.caught_up or not progressed:
+                # Caught up, or only a half-written last line is left (it waits for its newline).
+                break
+            if time.monotonic() - self._last_post >= 1 / MAX_RATE or first:
+                first = False
+                await self._post_snapshot(done=False)
+                changed = False
+            if self._wanted is not None:
+                await self._serve_detail()
+        if changed:
+            await self._throttle()
+            await self._post_snapshot(done=self.mode is Mode.LIVE)
+        return any_change
+
+    async def _post_snapshot(self, done: bool) -> None:
+        assert self.source is not None
+        snapshot = await asyncio.to_thread(self.source.snapshot)
+        step = self._last_step
+        status = TailStatus(
+            self.mode,
+            bytes_read=step.bytes_read if step else 0,
+            size=step.size if step else 0,
+            done=done,
+            path=step.path if step else "",
+        )
+        self._post(SnapshotUpdated(snapshot, status, self.generation))
+        self._last_post = time.monotonic()
+        self.snapshots_posted += 1
+
+    async def _serve_detail(self) -> None:
+        if self._wanted is None or self.source is None:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._detail_not_before - loop.time()
+        if wait > 0:
+            if not self._detail_timer:
+                self._detail_timer = True
+                loop.call_later(wait, self._detail_due)
+            return
+        wanted, self._wanted = self._wanted, None
+        start = loop.time()
+        detail = await asyncio.to_thread(self.source.detail, *wanted)
+        cost = loop.time() - start
+        self._detail_not_before = loop.time() + cost * (1 / DETAIL_SHARE - 1)
+        self._post(DetailLoaded(wanted[0], wanted[1], detail, self.generation))
+
+    def _detail_due(self) -> None:
+        self._detail_timer = False
+        self._wake.set()
+
+    async def _tick(self) -> None:
+        """Polling mode only: ring the doorbell every :data:`POLL_TICK_S`."""
+        while not self.stop_event.is_set():
+            await asyncio.sleep(POLL_TICK_S)
+            self._wake.set()
+
+    def _ensure_watchers(self) -> None:
+        """Start a watcher for every path the source wants watched and is not watched yet."""
+        assert self.source is not None
+        for path in self.source.watch_paths():
+            if path not in self._watchers and os.path.isdir(path):
+                recursive = self.source.recursive or os.path.normpath(path) != os.path.dirname(
+                    os.path.abspath(self.source.path)
+                )
+                self._watchers[path] = asyncio.create_task(
+                    self._watch(path, recursive), name=f"ctxscope-watch {path}"
+                )
+
+    async def _watch(self, path: str, recursive: bool) -> None:
+        """Ring the doorbell whenever a relevant path under ``path`` changes."""
+        assert self.source is not None
+        source = self.source
+
+        def relevant(change: Change, changed: str) -> bool:
+            return source.is_relevant(changed)
+
+        # The watcher registers inside awatch; one extra wake shortly after covers anything
+        # appended in between.
+        asyncio.get_running_loop().call_later(0.25, self._wake.set)
+        asyncio.get_running_loop().call_later(0.25, self.watching.set)
+        async for _changes in awatch(
+            path,
+            watch_filter=relevant,
+            debounce=DEBOUNCE_MS,
+            step=STEP_MS,
+            stop_event=self.stop_event,
+            rust_timeout=RUST_TIMEOUT_MS,
+            force_polling=self.force_polling,
+            poll_delay_ms=POLL_DELAY_MS,
+            recursive=recursive,
+        ):
+            self._wake.set()
+
+
+class CoreSource:
+    """The real source: core's :class:`~ctxscope.core.follow.Follower` and incremental replay.
+
+    Args:
+        path: A log file, or a folder whose newest log is followed.
+        format: Force a log format by name.
+        budget: Override the working budget (tokens).
+        limit: Override the hard limit (tokens).
+
+    Raises:
+        OSError: The log cannot be read.
+        ValueError: ``format`` names no known format (``UnknownFormatError``).
+    """
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        format: str | None = None,
+        budget: int | None = None,
+        limit: int | None = None,
+    ) -> None:
+        from ctxscope.core.follow import Follower
+        from ctxscope.core.pipeline.config import PipelineConfig
+        from ctxscope.core.replay import SessionReplay
+
+        self.path = os.path.abspath(path)
+        self.follower = Follower(self.path, format)
+        self._config = PipelineConfig().replace(budget=budget, hard_limit=limit)
+        self._make_replay = SessionReplay
+        self.replay = SessionReplay(self._config)
+        self._session: object = None
+        self._stem = os.path.splitext(self.path)[0] + os.sep
+
+    def read(self, max_bytes: int | None) -> Step:
+        progress = self.follower.poll(max_bytes)
+        session = self.follower.session
+        restarted = progress.new_session or (session is not None and session is not self._session)
+        if restarted and self._session is None:
+            restarted = False  # the first session is not a restart
+        if session is not None:
+            if session is not self._session:
+                self._session = session
+            self.replay.update(session)
+        read = progress.read
+        return Step(
+            bytes_read=read.offset if read is not None else 0,
+            size=read.size if read is not None else 0,
+            restarted=restarted,
+            path=progress.path,
+        )
+
+    def finish(self) -> None:
+        reader = self.follower.reader
+        if reader is None:
+            return
+        reader.read_all()
+        session = self.follower.session
+        if session is not None:
+            self._session = session
+            self.replay.update(session)
+
+    def snapshot(self) -> SessionSnapshot:
+        snapshot = self.replay.snapshot()
+        if not snapshot.source:
+            return SessionSnapshot(source=self.path, format="", session_id="", scopes={})
+        return snapshot
+
+    def detail(self, scope_id: str, index: int) -> RequestDetail | None:
+        try:
+            return self.replay.detail(scope_id, index)
+        except KeyError:
+            return None
+
+    def watch_paths(self) -> list[str]:
+        return self.follower.watch_paths()
+
+    @property
+    def recursive(self) -> bool:
+        return self.follower.is_folder
+
+    def is_relevant(self, path: str) -> bool:
+        if self.follower.is_folder:
+            return path.endswith(".jsonl") or os.path.isdir(path)
+        return path == self.path or path.startswith(self._stem) or path == self._stem[:-1]
+
+
+def check_source(path: str, format: str | None, live: bool) -> None:
+    """Fail early, with one line, on a log that cannot be read or whose format is unknown.
+
+    A live log that is still empty is accepted (its format is detected when lines arrive).
+
+    Raises:
+        OSError: The file cannot be read.
+        ValueError: The format is unknown (the message names the known formats).
+    """
+    from ctxscope.core.reader import SessionReader, detect_format
+
+    if os.path.isdir(path):
+        return
+    if format:
+        SessionReader(path, format)  # raises on an unknown format name
+        return
+    if live and os.path.getsize(path) == 0:
+        return
+    detect_format(path)

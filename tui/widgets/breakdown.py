@@ -1,0 +1,170 @@
+"""Where the tokens of the selected request come from: per category, per tool and per writing script.
+
+Per category and per tool come with every request record; the per-script table (characters and
+tokens per script class, and what the ``chars/4`` rule would have said) comes with the request's
+on-demand detail. Everything here is rendered from what core computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from ctxscope.core.model import Category
+from ctxscope.core.snapshot import RequestDetail, RequestRecord
+from ctxscope.core.tokens import ScriptBreakdown
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from . import text as fmt
+
+CATEGORY_LABELS: Final = {
+    Category.SYSTEM: "system",
+    Category.TOOL_DEFINITIONS: "tool definitions",
+    Category.USER: "user",
+    Category.ASSISTANT: "assistant",
+    Category.TOOL_RESULTS: "tool results",
+    Category.ARTIFACTS: "artifacts",
+    Category.SUMMARY: "summary",
+}
+BAR_WIDTH: Final = 12
+TOOLS_SHOWN: Final = 12
+
+
+def share_bar(part: int, whole: int, width: int = BAR_WIDTH) -> Text:
+    """A small horizontal bar of ``part / whole`` in eighths of a cell."""
+    if whole <= 0 or part <= 0:
+        return Text("")
+    eighths = round(part / whole * width * 8)
+    full, rest = divmod(eighths, 8)
+    return Text("█" * full + (" ▏▎▍▌▋▊▉"[rest] if rest else ""), style="cyan", no_wrap=True, end="")
+
+
+def _table(title: str, *columns: tuple[str, str], header: bool = False) -> Table:
+    table = Table(
+        title=title,
+        title_justify="left",
+        title_style="bold",
+        box=None,
+        padding=(0, 1),
+        pad_edge=False,
+        expand=False,
+        show_edge=False,
+        show_header=header,
+    )
+    for name, justify in columns:
+        table.add_column(name, justify=justify, no_wrap=True, header_style="dim")  # type: ignore[arg-type]
+    return table
+
+
+def category_table(by_category: Mapping[Category, int]) -> Table:
+    total = sum(by_category.values())
+    table = _table("By category", ("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"))
+    for category, label in CATEGORY_LABELS.items():
+        value = by_category.get(category, 0)
+        table.add_row(
+            label,
+            fmt.tokens(value),
+            fmt.percent(value, total) if value else "",
+            share_bar(value, total),
+            style="" if value else "dim",
+        )
+    return table
+
+
+def tool_table(by_tool: Mapping[str, int]) -> Table:
+    total = sum(by_tool.values())
+    table = _table("By tool", ("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"))
+    ranked = sorted(by_tool.items(), key=lambda item: (-item[1], item[0]))
+    for name, value in ranked[:TOOLS_SHOWN]:
+        table.add_row(
+            fmt.literal(name or "(unnamed)", limit=24), fmt.tokens(value), fmt.percent(value, total),
+            share_bar(value, total),
+        )
+    if len(ranked) > TOOLS_SHOWN:
+        rest = sum(v for _, v in ranked[TOOLS_SHOWN:])
+        table.add_row(Text(f"{len(ranked) - TOOLS_SHOWN} more", style="dim"), fmt.tokens(rest), "", "")
+    if not ranked:
+        table.add_row(Text("no tool output in this request", style="dim"), "", "", "")
+    return table
+
+
+SCRIPT_LABELS: Final = {
+    "ascii": "ASCII",
+    "latin_accented": "Latin accented",
+    "cyrillic": "Cyrillic",
+    "greek": "Greek",
+    "arabic_hebrew": "Arabic/Hebrew",
+    "indic": "Indic",
+    "cjk": "CJK",
+    "hangul": "Hangul",
+    "emoji_symbols": "emoji/symbols",
+    "other": "other",
+}
+
+
+def script_table(by_script: ScriptBreakdown) -> Table:
+    """Characters and tokens per script class, and what ``chars / 4`` says for each."""
+    table = _table(
+        f"By script (estimator {by_script.estimator})", ("", "left"), ("chars", "right"),
+        ("tokens", "right"), ("chars/4", "right"), ("chars/tok", "right"), header=True,
+    )
+    for name, chars, tokens in by_script.rows():
+        table.add_row(
+            fmt.literal(SCRIPT_LABELS.get(name, name), limit=20), fmt.tokens(chars), fmt.tokens(tokens),
+            fmt.tokens(-(-chars // 4)), f"{chars / tokens:.1f}" if tokens else "—",
+        )
+    table.add_row(
+        Text("all", style="bold"), fmt.tokens(by_script.chars), fmt.tokens(by_script.tokens),
+        fmt.tokens(by_script.chars4),
+        f"{by_script.chars / by_script.tokens:.1f}" if by_script.tokens else "—",
+        style="bold",
+    )
+    if by_script.tokens and by_script.chars4 < 0.9 * by_script.tokens:
+        share = by_script.chars4 / by_script.tokens
+        table.caption = f"chars/4 says {share:.0%} of the estimate: it under-counts"
+        table.caption_style = "yellow"
+        table.caption_justify = "left"
+    return table
+
+
+class BreakdownPanel(VerticalScroll):
+    """Per-category, per-tool and per-script breakdowns of the selected request."""
+
+    DEFAULT_CSS = """
+    BreakdownPanel > Static {
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._key: tuple[object, object] = (None, None)
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("no request selected", style="dim"), id="breakdown-body")
+
+    def show(self, record: RequestRecord | None, detail: RequestDetail | None) -> None:
+        """Render the breakdowns of ``record`` (and of ``detail`` when it is that record's detail)."""
+        if detail is not None and record is not None and detail.record.index != record.index:
+            detail = None
+        key = (record, detail)
+        if key[0] is self._key[0] and key[1] is self._key[1]:
+            return
+        self._key = key
+        body = self.query_one("#breakdown-body", Static)
+        if record is None:
+            body.update(Text("no request selected", style="dim"))
+            return
+        parts: list[RenderableType] = [
+            category_table(record.by_category), Text(""), tool_table(record.by_tool), Text("")
+        ]
+        if detail is not None:
+            parts.append(script_table(detail.by_script))
+        else:
+            parts.append(Text("By script: computing…", style="dim"))
+        body.update(Group(*parts))

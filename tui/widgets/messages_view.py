@@ -1,0 +1,197 @@
+"""The messages of the selected request, each with what the pipeline did to it.
+
+A Line-API widget (``ScrollView`` + ``render_line``): only the visible rows are rendered, and each
+rendered row is kept as a :class:`~textual.strip.Strip` in an LRU cache keyed by row, width and the
+detail it came from, so scrolling through 100,000 messages costs the same as through 100.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final, NamedTuple
+
+from ctxscope.core.snapshot import Fate, MessageView, RequestDetail
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widget import Widget
+
+from . import text as fmt
+
+FATE_LABELS: Final = {
+    Fate.KEPT: "kept",
+    Fate.CLEARED: "cleared",
+    Fate.TRIMMED: "trimmed",
+    Fate.SUMMARISED: "summarised",
+    Fate.DROPPED: "dropped",
+}
+
+ROLE_SHORT: Final = {"system": "sys", "user": "user", "assistant": "asst", "tool": "tool"}
+
+
+class Columns(NamedTuple):
+    """Column widths of the list; narrower panes get a compact set."""
+
+    index: int
+    role: int
+    kind: int
+    tokens: int
+    fate: int
+    compact: bool
+
+
+WIDE: Final = Columns(7, 10, 18, 15, 12, False)
+COMPACT: Final = Columns(6, 5, 12, 6, 12, True)
+
+
+def columns_for(width: int) -> Columns:
+    return COMPACT if width < 90 else WIDE
+
+
+def header_text(width: int = 120) -> Text:
+    c = columns_for(width)
+    out = Text(no_wrap=True, end="")
+    out.append("#".rjust(c.index - 1) + " ")
+    out.append("role".ljust(c.role))
+    out.append("kind".ljust(c.kind))
+    out.append(("sent" if c.compact else "sent/stored").rjust(c.tokens - 1) + " ")
+    out.append(" fate".ljust(c.fate))
+    out.append("preview")
+    return out
+
+
+class MessagesHeader(Widget):
+    """The column titles above :class:`MessagesView` (same widths, adapts to the pane)."""
+
+    DEFAULT_CSS = """
+    MessagesHeader {
+        height: 1;
+    }
+    """
+
+    def render(self) -> Text:
+        return header_text(self.size.width)
+
+
+class MessagesView(ScrollView, can_focus=True):
+    """Virtualised list of the selected request's stored messages: role, kind, tokens, fate, preview."""
+
+    # ←/→/Home/End move the request cursor (dashboard bindings); this list scrolls vertically only.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Scroll up", show=False),
+        Binding("down", "scroll_down", "Scroll down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("g", "scroll_home", "Top", show=False),
+        Binding("G", "scroll_end", "Bottom", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    MessagesView {
+        height: 1fr;
+        overflow-x: hidden;
+    }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "messages--index",
+        "messages--role",
+        "messages--kind",
+        "messages--tokens",
+        "messages--kept",
+        "messages--cleared",
+        "messages--trimmed",
+        "messages--summarised",
+        "messages--dropped",
+        "messages--preview",
+        "messages--empty",
+    }
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._messages: tuple[MessageView, ...] = ()
+        self._detail_id = 0
+        self._placeholder = "select a request to see its messages"
+        self.cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(1024)
+        """Rendered rows by (detail, row, width); its ``hits`` and ``misses`` are checked in tests."""
+
+    @property
+    def row_count(self) -> int:
+        return len(self._messages)
+
+    def show(self, detail: RequestDetail | None, placeholder: str = "") -> None:
+        """Show the messages of ``detail`` (keeps the scroll position when the list is the same size)."""
+        messages = detail.messages if detail is not None else ()
+        if placeholder:
+            self._placeholder = placeholder
+        if messages is self._messages:
+            return
+        self._messages = messages
+        self._detail_id += 1
+        self.cache.clear()
+        self.virtual_size = Size(self.size.width, len(messages))
+        self.refresh()
+
+    # Paging is not animated: with 100k rows an animation only delays the rows you asked for.
+    def action_page_down(self) -> None:
+        self.scroll_page_down(animate=False)
+
+    def action_page_up(self) -> None:
+        self.scroll_page_up(animate=False)
+
+    def action_scroll_home(self) -> None:
+        self.scroll_home(animate=False)
+
+    def action_scroll_end(self) -> None:
+        self.scroll_end(animate=False)
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, len(self._messages))
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"messages--{name}", partial=True)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = scroll_y + y
+        width = self.size.width
+        base = self.rich_style
+        if not self._messages:
+            if y == 0:
+                text = Text(self._placeholder, style=self._style("empty"), no_wrap=True, end="")
+                text.truncate(width, overflow="ellipsis")
+                strip = Strip(text.render(self.app.console), text.cell_len)
+                return strip.adjust_cell_length(width, base).apply_style(base)
+            return Strip.blank(width, base)
+        if row >= len(self._messages):
+            return Strip.blank(width, base)
+        key = (self._detail_id, row, width)
+        strip = self.cache.get(key)
+        if strip is None:
+            strip = self._render_row(self._messages[row], width, base)
+            self.cache.set(key, strip)
+        return strip.apply_offsets(scroll_x, row)
+
+    def _render_row(self, message: MessageView, width: int, base: Style) -> Strip:
+        c = columns_for(width)
+        fate_style = self._style(message.fate.value)
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        text.append(f"{message.index}".rjust(c.index - 1) + " ", self._style("index"))
+        role = ROLE_SHORT.get(message.role, message.role) if c.compact else message.role
+        text.append(fmt.clean(role, c.role - 1)[: c.role - 1].ljust(c.role), self._style("role"))
+        kind = fmt.clean(message.kind, c.kind - 1)
+        text.append(kind[: c.kind - 1].ljust(c.kind), self._style("kind"))
+        if c.compact:
+            figures = fmt.tokens(message.tokens)
+        else:
+            figures = f"{fmt.tokens(message.tokens)}/{fmt.tokens(message.stored_tokens)}"
+        text.append(figures.rjust(c.tokens - 1) + " ", self._style("tokens"))
+        fate = FATE_LABELS.get(message.fate, str(message.fate))
+        text.append(" " + fate.ljust(c.fate - 1), fate_style)
+        text.append(fmt.clean(message.preview, max(1, width)), self._style("preview"))
+        text.truncate(width, overflow="ellipsis")
+        strip = Strip(text.render(self.app.console), text.cell_len).adjust_cell_length(width, base)
+        return strip.apply_style(base)
