@@ -35,6 +35,7 @@ from .pipeline.engine import Decision, PipelineRun, request_detail
 from .session import Scope, Session
 from .snapshot import RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot, Stage
 from .tokens import Calibrator, Estimator, get_estimator
+from .usage_check import RatioStats, ScopeCheck, UsageCheck
 
 CalibrateAgainst = Literal["auto", "sent", "stored"]
 
@@ -318,13 +319,52 @@ def scope_report(scope: ScopeSnapshot) -> dict[str, Any]:
     }
 
 
-def report_json(snapshot: SessionSnapshot, *, strategy: str = "pipeline") -> dict[str, Any]:
-    """The object ``ctxscope report --json`` prints for a replayed session."""
+def _ratio_json(stats: RatioStats | None) -> dict[str, float | int] | None:
+    if stats is None:
+        return None
+    return {
+        "calls": stats.calls,
+        "median": round(stats.median, 4),
+        "worst": round(stats.worst, 4),
+        "within_5pct": round(stats.within_5pct, 4),
+    }
+
+
+def usage_json(check: ScopeCheck | None) -> dict[str, Any] | None:
+    """A scope's estimate ÷ reported figures (raw and calibrated), or None without usage."""
+    if check is None:
+        return None
+    return {
+        "calls": len(check.calls),
+        "raw": _ratio_json(check.raw),
+        "calibrated": _ratio_json(check.calibrated),
+        "unseen_prefix_tokens": check.unseen_prefix,
+    }
+
+
+def report_json(
+    snapshot: SessionSnapshot, *, strategy: str = "pipeline", usage: UsageCheck | None = None
+) -> dict[str, Any]:
+    """The object ``ctxscope report --json`` prints for a replayed session.
+
+    Args:
+        snapshot: The replayed session.
+        strategy: The strategy it was replayed with.
+        usage: The estimate-vs-reported check of the same session, added per scope as
+            ``estimate_vs_reported`` (None for a scope without provider usage).
+    """
+    checks = {check.scope_id: check for check in usage.scopes} if usage is not None else {}
+    scopes = []
+    for scope in snapshot.scopes.values():
+        entry = scope_report(scope)
+        entry["estimate_vs_reported"] = usage_json(checks.get(scope.header.scope_id))
+        scopes.append(entry)
     return {
         "format": snapshot.format,
         "source": snapshot.source,
         "strategy": strategy,
-        "scopes": [scope_report(scope) for scope in snapshot.scopes.values()],
+        "estimator": usage.estimator if usage is not None else None,
+        "scopes": scopes,
         "errors": {
             "bad_lines": sum(snapshot.bad_lines.values()),
             "by_kind": dict(sorted(snapshot.bad_lines.items())),

@@ -181,3 +181,29 @@ def test_report_reads_real_agent_logs(path: Path | None, capsys: pytest.CaptureF
         assert scope["over_limit_requests"] == 0 and scope["refused_requests"] == 0
         assert scope["max_sent_tokens"] <= scope["limit"]
         assert scope["reported"]["requests_with_usage"] <= scope["requests"]
+    for scope in out["scopes"]:
+        usage = scope["estimate_vs_reported"]
+        if scope["reported"]["requests_with_usage"] == 0:
+            assert usage is None
+        else:
+            assert usage["calls"] == scope["reported"]["requests_with_usage"]
+            assert usage["raw"]["median"] > 0
+
+
+def test_estimate_vs_reported_per_scope(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Usage in the log gives each scope the median and worst estimate ÷ reported ratio."""
+    path = tmp_path / "log.jsonl"
+    write_log(path)
+    out = report(capsys, str(path))
+    assert out["estimator"] == "claude"
+    main_scope, sub = out["scopes"]
+    assert main_scope["estimate_vs_reported"]["calls"] == 1
+    assert main_scope["estimate_vs_reported"]["calibrated"] is None  # nothing to calibrate on
+    usage = sub["estimate_vs_reported"]
+    assert usage["calls"] == 30
+    # write_log reports exactly what the pipeline sent, so calibration converges on it.
+    assert abs(usage["calibrated"]["median"] - 1) <= 0.05
+    for stats in (usage["raw"], usage["calibrated"]):
+        assert set(stats) == {"calls", "median", "worst", "within_5pct"}
+    assert main(["report", str(path)]) == 0
+    assert "estimate ÷ reported" in capsys.readouterr().out

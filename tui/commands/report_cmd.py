@@ -9,7 +9,9 @@ as markup). With ``--json`` it prints one JSON object (documented in ``docs/pipe
                  "refused_requests", "stage_runs": {"artifacts", "clear_tool_results", "summarize",
                  "guard", "trim_turns"}, "summaries": [{"request", "tokens_freed",
                  "summary_tokens", "recent_kept_tokens"}], "cached_prefix_ratio",
-                 "reported": {"requests_with_usage", "max_prompt_tokens"}}],
+                 "reported": {"requests_with_usage", "max_prompt_tokens"},
+                 "estimate_vs_reported": {"calls", "raw": {"median", "worst", …},
+                                          "calibrated": {…}} | null}],
      "errors": {"bad_lines", "by_kind"}}
 
 Exit codes: 0 on success; 2 on bad usage or unreadable input (one line on stderr).
@@ -78,6 +80,7 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
     from ctxscope.core.reader import UnknownFormatError, open_log
     from ctxscope.core.replay import SessionReplay, report_json
     from ctxscope.core.tokens import get_estimator
+    from ctxscope.core.usage_check import check_usage
 
     path = args.path
     if not os.path.exists(path):
@@ -110,7 +113,7 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
     if config != PipelineConfig():
         replay = SessionReplay(config, base=recorded)
         replay.update(session)
-    return report_json(replay.snapshot(), strategy=config.strategy)
+    return report_json(replay.snapshot(), strategy=config.strategy, usage=check_usage(session))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -180,6 +183,26 @@ def render_tables(report: dict[str, Any]) -> None:
         )
     console.print(sizes)
     console.print(stages)
+    checked = [(scope["id"], scope["estimate_vs_reported"]) for scope in report["scopes"]]
+    checked = [(scope_id, usage) for scope_id, usage in checked if usage is not None]
+    if checked:
+        ratios = Table(
+            title=f"estimate ÷ reported prompt tokens (estimator {report['estimator']})",
+            box=box.SIMPLE_HEAD, header_style="bold", title_justify="left", collapse_padding=True,
+        )
+        ratios.add_column("scope", overflow="ellipsis", no_wrap=True, min_width=7, max_width=16)
+        for column in ("calls", "raw median", "raw worst", "calibrated median", "calibrated worst",
+                       "within 5%"):
+            ratios.add_column(column, justify="right", no_wrap=True)
+        for scope_id, usage in checked:
+            raw, cal = usage["raw"], usage["calibrated"]
+            ratios.add_row(
+                Text(str(scope_id)), f"{usage['calls']:,}",
+                *(f"{stats[key]:.3f}" if stats else "—"
+                  for stats in (raw, cal) for key in ("median", "worst")),
+                f"{cal['within_5pct']:.0%}" if cal else "—",
+            )
+        console.print(ratios)
     console.print(
         Text(
             "Calls: model calls replayed. Reported: largest prompt the provider reported. Stage columns "
