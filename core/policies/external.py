@@ -109,19 +109,22 @@ def _from_turn_jsonl(lines: Sequence[bytes], name: str) -> list[PolicyMessage]:
     return messages
 
 
-def session_messages(session: Session) -> list[PolicyMessage]:
-    """A loaded session's main-scope messages as policy messages (turn = position, from 1).
+def session_messages(session: Session, scope_id: str | None = None) -> list[PolicyMessage]:
+    """A loaded session's messages of one scope as policy messages (turn = position, from 1).
 
     This is how a dashboard view turns the session it shows into the input of
     :func:`~.runner.run_policies`.
 
     Args:
         session: A session read by :mod:`ctxscope.core.reader`.
+        scope_id: The scope to take (default: the main agent's).
 
     Returns:
         The messages (empty when the session has none).
     """
-    scope = session.main_scope
+    scope = session.scopes.get(scope_id) if scope_id is not None else None
+    if scope is None:
+        scope = session.main_scope
     if scope is None:
         return []
     return [PolicyMessage(m.index + 1, m.role, m.text) for m in scope.messages]
