@@ -14,13 +14,21 @@ The rule (also in ``docs/tokens.md``):
 * until :data:`WARMUP` observations exist the median is shrunk halfway towards 1.0, so the first
   call of a run cannot swing it on its own;
 * the factor is clamped to ``[MIN_FACTOR, MAX_FACTOR]``.
+
+A calibrator made with ``prior_tokens=N`` (for observations of very different sizes, such as the
+increments between consecutive calls that :mod:`ctxscope.core.usage_check` calibrates) weighs the
+warm-up by evidence instead of by count: the median is shrunk towards 1.0 by ``N / (N + E)``,
+where ``E`` is the estimate tokens the observations so far cover. A prior worth ``N`` tokens:
+with ``N`` = 1,000 a first observation of 1,000 tokens moves the factor halfway (as the default
+rule does), one of 50 tokens (where a message's framing and rounding dominate the ratio) barely
+at all, and one of 5,000 tokens most of the way. After the warm-up both rules take the plain
+median, so a single outlier moves the factor by at most one rank.
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
-from statistics import median
 from typing import Final, NamedTuple
 
 __all__ = [
@@ -78,17 +86,27 @@ class Calibrator:
         12000
     """
 
-    def __init__(self, window: int = WINDOW) -> None:
+    def __init__(self, window: int = WINDOW, *, prior_tokens: int | None = None) -> None:
         """Create an empty calibrator.
 
         Args:
             window: How many recent ratios the median is taken over.
+            prior_tokens: Weigh the warm-up by evidence: shrink the median towards 1.0 by
+                ``prior_tokens / (prior_tokens + estimate tokens observed)`` (see the module
+                docstring). None shrinks it halfway, whatever the observations' size.
         """
         if window < 1:
             raise ValueError("window must be at least 1")
+        if prior_tokens is not None and prior_tokens < 0:
+            raise ValueError("prior_tokens must not be negative")
         self._ratios: deque[float] = deque(maxlen=window)
+        self._evidence: deque[int] = deque(maxlen=window)
+        """The estimate of each kept ratio."""
+        self._prior_tokens = prior_tokens
         self._seen = 0
         self._last: tuple[int, int] | None = None
+        self._factor: float | None = None
+        """:attr:`factor`, until the next observation."""
 
     def observe(self, estimate: int, reported: int) -> None:
         """Record one model call: the raw estimate of its prompt and the tokens the provider reported.
@@ -107,7 +125,9 @@ class Calibrator:
         if not MIN_RATIO <= ratio <= MAX_RATIO:
             return
         self._ratios.append(ratio)
+        self._evidence.append(estimate)
         self._seen += 1
+        self._factor = None
 
     @property
     def observations(self) -> int:
@@ -122,12 +142,21 @@ class Calibrator:
     @property
     def factor(self) -> float:
         """The correction factor: 1.0 with no observations; see the module docstring for the rule."""
+        if self._factor is not None:
+            return self._factor
         if not self._ratios:
             return 1.0
-        middle = median(self._ratios)
+        ordered = sorted(self._ratios)
+        half = len(ordered) // 2
+        middle = ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2
         if len(self._ratios) < WARMUP:
-            middle = 1.0 + (middle - 1.0) / 2
-        return min(MAX_FACTOR, max(MIN_FACTOR, middle))
+            if self._prior_tokens is None:
+                middle = 1.0 + (middle - 1.0) / 2
+            else:
+                evidence = sum(self._evidence)
+                middle = 1.0 + (middle - 1.0) * evidence / (evidence + self._prior_tokens)
+        self._factor = min(MAX_FACTOR, max(MIN_FACTOR, middle))
+        return self._factor
 
     def calibrate(self, estimate: int) -> int:
         """The estimate corrected by :attr:`factor`, rounded up.

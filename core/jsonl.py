@@ -12,6 +12,8 @@ Nothing in a line is ever evaluated.
 from __future__ import annotations
 
 import enum
+import itertools
+import operator
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -57,17 +59,29 @@ class LineProblem:
 class TailRead:
     """What one :meth:`LineTail.read` found.
 
+    The complete lines are three parallel lists (no object per line: a reader goes through
+    hundreds of thousands); :attr:`lines` gives them as :class:`RawLine` records.
+
     Attributes:
-        lines: Complete lines in file order.
-        change: Set when the file was truncated or replaced; ``lines`` then start from byte 0.
+        data: The complete lines' bytes in file order (no newline, trailing ``\\r`` stripped).
+        offsets: Byte offset of each line's start.
+        numbers: 1-based number of each line (consecutive but for oversize lines).
+        change: Set when the file was truncated or replaced; lines then start from byte 0.
         oversize: Line numbers skipped for being longer than the cap.
         bytes_read: Bytes consumed (complete lines only).
     """
 
-    lines: list[RawLine]
+    data: list[bytes]
+    offsets: list[int]
+    numbers: list[int]
     change: FileChange | None
     oversize: list[int]
     bytes_read: int
+
+    @property
+    def lines(self) -> list[RawLine]:
+        """The complete lines as records, in file order."""
+        return list(map(RawLine, self.numbers, self.offsets, self.data))
 
 
 class LineTail:
@@ -144,7 +158,9 @@ class LineTail:
             return self._consume(handle, max_bytes, change)
 
     def _consume(self, handle: BinaryIO, max_bytes: int | None, change: FileChange | None) -> TailRead:
-        lines: list[RawLine] = []
+        data: list[bytes] = []
+        offsets: list[int] = []
+        numbers: list[int] = []
         oversize: list[int] = []
         start_offset = self.offset
         remaining = max_bytes
@@ -154,28 +170,56 @@ class LineTail:
                 break
             if remaining is not None:
                 remaining -= len(chunk)
-            pos = 0
-            while (newline := chunk.find(b"\n", pos)) >= 0:
-                piece = chunk[pos:newline]
-                pos = newline + 1
+            pieces = chunk.split(b"\n")  # in C: no Python-level work per line
+            rest = pieces.pop()
+            if pieces and self._skipped >= 0:
+                # The end of an oversize line (already reported): skip it.
                 self.line_number += 1
-                if self._skipped >= 0:
-                    self.offset += self._skipped + len(piece) + 1
-                    self._skipped = -1
-                    continue
+                self.offset += self._skipped + len(pieces[0]) + 1
+                self._skipped = -1
+                del pieces[0]
+            if pieces:
                 if self._partial:
-                    self._partial += piece
-                    data = bytes(self._partial)
+                    self._partial += pieces[0]
+                    pieces[0] = bytes(self._partial)
                     self._partial.clear()
+                self._lines(pieces, b"\r" in chunk, data, offsets, numbers, oversize)
+            self._hold(rest, oversize)
+        return TailRead(data, offsets, numbers, change, oversize, self.offset - start_offset)
+
+    def _lines(
+        self,
+        pieces: list[bytes],
+        cr: bool,
+        data: list[bytes],
+        offsets: list[int],
+        numbers: list[int],
+        oversize: list[int],
+    ) -> None:
+        """Hand out complete lines (``pieces``, newlines removed) starting at :attr:`offset`."""
+        first = self.line_number + 1
+        count = len(pieces)
+        # starts[i] = offset + lengths of the lines before i + one newline each; starts[-1] is
+        # where the next line starts.
+        lengths = itertools.accumulate(map(len, pieces), initial=0)
+        starts = list(map(operator.add, lengths, itertools.count(self.offset)))
+        if max(map(len, pieces)) > self.max_line_bytes:
+            for i, piece in enumerate(pieces):
+                if len(piece) > self.max_line_bytes:
+                    oversize.append(first + i)
                 else:
-                    data = piece
-                if len(data) > self.max_line_bytes:
-                    oversize.append(self.line_number)
-                else:
-                    lines.append(RawLine(self.line_number, self.offset, data.rstrip(b"\r")))
-                self.offset += len(data) + 1
-            self._hold(chunk[pos:], oversize)
-        return TailRead(lines, change, oversize, self.offset - start_offset)
+                    data.append(piece.rstrip(b"\r"))
+                    offsets.append(starts[i])
+                    numbers.append(first + i)
+        else:
+            pieces[0] = pieces[0].rstrip(b"\r")  # its \r may have come in the previous chunk
+            if cr:
+                pieces = [piece.rstrip(b"\r") for piece in pieces]
+            data += pieces
+            offsets += starts[:-1]
+            numbers += range(first, first + count)
+        self.line_number += count
+        self.offset = starts[-1]
 
     def _hold(self, rest: bytes, oversize: list[int]) -> None:
         """Keep an unfinished line for the next read, or skip it once it is too long."""
@@ -194,7 +238,7 @@ def iter_lines(path: str | os.PathLike[str], max_line_bytes: int = MAX_LINE_BYTE
     tail = LineTail(path, max_line_bytes)
     while True:
         chunk = tail.read(max_bytes=16 * READ_CHUNK)
-        if not chunk.lines and not chunk.oversize:
+        if not chunk.data and not chunk.oversize:
             return
         yield chunk
 
@@ -216,13 +260,24 @@ def decode_line(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None]
     try:
         obj = orjson.loads(data)
     except orjson.JSONDecodeError:
-        # Checked only on failure: stripping every good line would copy it.
-        if not data.strip():
-            return None, None
-        return _diagnose(data)
+        return decode_failed(data)
     if type(obj) is not dict:
-        return None, LineProblem("wrong_type", f"expected a JSON object, got {type(obj).__name__}")
+        return None, not_an_object(obj)
     return obj, None
+
+
+def decode_failed(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None]:
+    """What :func:`decode_line` returns for a line ``orjson.loads`` refused (a reader that calls
+    ``orjson.loads`` itself on its hot path comes here for the rest)."""
+    # Checked only on failure: stripping every good line would copy it.
+    if not data.strip():
+        return None, None
+    return _diagnose(data)
+
+
+def not_an_object(obj: object) -> LineProblem:
+    """The problem of a line that is JSON but not an object."""
+    return LineProblem("wrong_type", f"expected a JSON object, got {type(obj).__name__}")
 
 
 def _diagnose(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None]:

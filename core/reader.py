@@ -24,7 +24,9 @@ over the full text before it is dropped (see :meth:`Session.add_message`).
 
 from __future__ import annotations
 
+import gc
 import os
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -44,7 +46,15 @@ from .adapters import (
 )
 from .adapters.base import LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
-from .jsonl import MAX_LINE_BYTES, FileChange, LineTail, RawLine, TailRead, decode_line
+from .jsonl import (
+    MAX_LINE_BYTES,
+    FileChange,
+    LineTail,
+    TailRead,
+    decode_failed,
+    decode_line,
+    not_an_object,
+)
 from .logformat import FormatError
 from .session import Session
 from .tokens import Estimator
@@ -342,8 +352,8 @@ class SessionReader:
                 number,
                 f"{source.prefix}line longer than {source.tail.max_line_bytes} bytes skipped",
             )
-        self._apply(source, read.lines)
-        return len(read.lines)
+        self._apply(source, read.numbers, read.offsets, read.data)
+        return len(read.data)
 
     def _restart(self, change: FileChange, cause: _LineSource) -> None:
         """A file was truncated or replaced: start a new session and read every file from byte 0."""
@@ -362,41 +372,61 @@ class SessionReader:
         self.siblings = {}
         self._dead = set()
 
-    def _apply(self, source: _LineSource, lines: list[RawLine]) -> None:
+    def _apply(self, source: _LineSource, numbers: list[int], starts: list[int], lines: list[bytes]) -> None:
+        """Decode lines (numbered ``numbers``, starting at byte ``starts``) and feed them to the
+        source's adapter. The hot loop of the reader: no object is made per line but the
+        decoded event."""
         session = self.session
+        if not lines:
+            self._note_progress(source)
+            return
         path = source.source.path
         prefix = source.prefix
         problems = session.problems
         offsets = session.line_offsets.get(path)
-        for raw in lines:
-            if offsets is not None and len(offsets) == raw.number - 1:
-                offsets.append(raw.offset)  # the common case, inlined
+        if offsets is None:
+            offsets = session.line_offsets[path] = array("q")
+        first = numbers[0]
+        if len(offsets) == first - 1 and numbers[-1] - first == len(numbers) - 1:
+            offsets.extend(starts)  # the common case: consecutive lines, in one call
+        else:
+            for number, start in zip(numbers, starts, strict=True):
+                session.record_line_offset(path, number, start)
+        adapter = source.adapter
+        loads = orjson.loads
+        for number, data in zip(numbers, lines, strict=True):
+            try:
+                obj = loads(data)
+            except orjson.JSONDecodeError:
+                obj, problem = decode_failed(data)
+                if problem is not None:
+                    problems.add(problem.kind, number, prefix + problem.reason)
+                if obj is None:
+                    continue
             else:
-                session.record_line_offset(path, raw.number, raw.offset)
-                offsets = session.line_offsets.get(path)
-            obj, problem = decode_line(raw.data)
-            if problem is not None:
-                problems.add(problem.kind, raw.number, prefix + problem.reason)
-            if obj is None:
-                continue
-            adapter = source.adapter
+                if type(obj) is not dict:
+                    problems.add("wrong_type", number, prefix + not_an_object(obj).reason)
+                    continue
             if adapter is None:
                 adapter = self._start(source, obj)
                 if adapter is None:
-                    problems.add("unknown_event", raw.number, f"{prefix}line of no known format")
+                    problems.add("unknown_event", number, f"{prefix}line of no known format")
                     continue
             try:
-                adapter.feed(obj, raw.number)
+                adapter.feed(obj, number)
             except UnknownEventError as exc:
-                problems.add("unknown_event", raw.number, prefix + str(exc))
+                problems.add("unknown_event", number, prefix + str(exc))
             except FormatError as exc:
-                problems.add("wrong_type", raw.number, prefix + str(exc))
+                problems.add("wrong_type", number, prefix + str(exc))
             except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
                 # Hostile input the adapter did not foresee must not stop reading either.
-                problems.add("wrong_type", raw.number, f"{prefix}unreadable event ({type(exc).__name__})")
+                problems.add("wrong_type", number, f"{prefix}unreadable event ({type(exc).__name__})")
+        self._note_progress(source)
+
+    def _note_progress(self, source: _LineSource) -> None:
         if source is self.main:
-            session.lines_read = source.tail.line_number
-            session.bytes_read = source.tail.offset
+            self.session.lines_read = source.tail.line_number
+            self.session.bytes_read = source.tail.offset
 
     def _start(self, source: _LineSource, obj: Mapping[str, Any]) -> LogAdapter | None:
         spec = self.line_spec
@@ -455,10 +485,24 @@ class SessionReader:
     def read_all(self) -> Session:
         """Read a finished log to its end, including a last line without a newline.
 
+        The cyclic garbage collector is paused meanwhile (and restored, also on error): reading
+        builds hundreds of thousands of long-lived records that hold no reference cycles, and
+        the collector would traverse the growing heap again and again for nothing (about a
+        tenth of the time on a 200 MB log). Reference counting still frees everything else.
+
         Raises:
             OSError: The file cannot be read.
             UnknownFormatError: Nothing in the log is in a known format.
         """
+        if not gc.isenabled():
+            return self._read_all()
+        gc.disable()
+        try:
+            return self._read_all()
+        finally:
+            gc.enable()
+
+    def _read_all(self) -> Session:
         if self.mode is None:
             self.mode = self._choose_mode(final=True)
         if self.mode == "document":
@@ -478,7 +522,7 @@ class SessionReader:
         for source in [self.main, *self.siblings.values()]:
             last = source.tail.take_partial()
             if last is not None:
-                self._apply(source, [last])
+                self._apply(source, [last.number], [last.offset], [last.data])
             if source.adapter is not None:
                 source.adapter.finish()
         if self.line_spec is None and self.session.lines_read and not self.session.scopes:

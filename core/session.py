@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from array import array
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -31,8 +32,17 @@ from .model import (
     ScopeHeader,
     ToolRound,
     Usage,
+    default_estimator,
 )
-from .tokens import Estimator, get_estimator
+from .tokens import Estimator
+
+_TEXT: Final = BlockKind.TEXT
+_ARTIFACT: Final = BlockKind.ARTIFACT
+_TOOL_CALL: Final = BlockKind.TOOL_CALL
+_TOOL_RESULT: Final = BlockKind.TOOL_RESULT
+_SUMMARY: Final = BlockKind.SUMMARY
+_AFTER_ANY: Final = float("inf")
+"""Sorts after every message count (for :meth:`Scope.context_start`'s search)."""
 
 KEPT_PROBLEMS: Final = 20
 """How many skipped lines are kept with their line number and reason (all are counted)."""
@@ -109,17 +119,29 @@ class Scope:
         return self.messages[0] if self.messages else None
 
     def _index_message(self, message: Message) -> None:
-        if message.is_user_turn_start:
-            self.user_turn_starts.append(message.index)
+        # One pass over the blocks (the reader calls this for every message it stores).
+        has_results = False
+        has_content = False
+        index = message.index
         for block in message.blocks:
-            if block.kind is BlockKind.TOOL_CALL and block.call_id:
-                self.tool_rounds.setdefault(block.call_id, ToolRound(block.call_id, message.index, None))
-            elif block.kind is BlockKind.TOOL_RESULT and block.call_id:
-                known = self.tool_rounds.get(block.call_id)
-                call_index = known.call_index if known else message.index
-                self.tool_rounds[block.call_id] = ToolRound(block.call_id, call_index, message.index)
-        if message.has_tool_results:
-            self.tool_result_indices.append(message.index)
+            kind = block.kind
+            if kind is _TOOL_CALL:
+                if block.call_id and block.call_id not in self.tool_rounds:
+                    self.tool_rounds[block.call_id] = ToolRound(block.call_id, index, None)
+            elif kind is _TOOL_RESULT:
+                has_results = True
+                call_id = block.call_id
+                if call_id:
+                    known = self.tool_rounds.get(call_id)
+                    self.tool_rounds[call_id] = ToolRound(
+                        call_id, known.call_index if known else index, index
+                    )
+            elif kind is _TEXT or kind is _ARTIFACT:
+                has_content = True
+        if has_content and not has_results and message.role == "user" and not message.meta:
+            self.user_turn_starts.append(index)  # see Message.is_user_turn_start
+        if has_results:
+            self.tool_result_indices.append(index)
 
     def context_start(self, request_index: int) -> int:
         """Index of the first stored message in the live context of the scope's request ``request_index``.
@@ -129,12 +151,12 @@ class Scope:
         messages stored before it (an agent keeps its system prompt); before any compaction it is
         the whole stored history.
         """
-        start = 0
-        for requests_before, messages_before in self._compaction_marks:
-            if requests_before > request_index:
-                break
-            start = messages_before
-        return start
+        marks = self._compaction_marks
+        if not marks:
+            return 0
+        # The last mark made with at most ``request_index`` requests before it (marks are in order).
+        found = bisect_right(marks, (request_index, _AFTER_ANY))
+        return marks[found - 1][1] if found else 0
 
     def context_messages(self, request: ModelRequest) -> list[Message]:
         """The stored messages in a request's live context: system messages stored before the
@@ -218,38 +240,47 @@ class Session:
         memoised on the message, so that estimate stays exact; another estimator scales the kept
         text up by ``chars / len(text)`` (see :meth:`Block.tokens`).
         """
-        scope = self.scope(scope_id)
-        message = Message(
-            len(scope.messages), role, tuple(blocks), scope_id, meta, line, category_hint
-        )
-        if self.text_cap is not None:
-            message = self._elide(message, self.text_cap)
-        scope.messages.append(message)
+        scope = self.scopes.get(scope_id) or self.scope(scope_id)
+        blocks = tuple(blocks)
+        messages = scope.messages
+        cap = self.text_cap
+        if cap is not None:
+            for block in blocks:
+                if len(block.text) > cap and block.kind is not _SUMMARY:
+                    blocks, tokens = self._elide(blocks, cap)
+                    message = Message(
+                        len(messages), role, blocks, scope_id, meta, line, category_hint, tokens
+                    )
+                    break
+            else:
+                message = Message(len(messages), role, blocks, scope_id, meta, line, category_hint)
+        else:
+            message = Message(len(messages), role, blocks, scope_id, meta, line, category_hint)
+        messages.append(message)
         scope._index_message(message)
         return message
 
-    def _elide(self, message: Message, cap: int) -> Message:
-        summary = BlockKind.SUMMARY
-        for block in message.blocks:
-            if len(block.text) > cap and block.kind is not summary:
+    def _elide(self, blocks: tuple[Block, ...], cap: int) -> tuple[tuple[Block, ...], dict[str, int]]:
+        """``blocks`` with every text longer than ``cap`` cut to ``cap`` characters (summaries
+        excepted), and the memo of the message's estimate over the full text (when any was cut)."""
+        for block in blocks:
+            if len(block.text) > cap and block.kind is not _SUMMARY:
                 break
         else:
-            return message
-        estimator = self.estimator or get_estimator()
-        full = message.tokens(estimator)
-        blocks = tuple(
-            Block(
-                b.kind, b.text[:cap], b.call_id, b.name, b.artifact, b.size_bytes, b.width, b.height,
-                b.is_error, b.elided_chars + len(b.text) - cap,
-            )
-            if len(b.text) > cap and b.kind is not summary
-            else b
-            for b in message.blocks
-        )
-        return Message(
-            message.index, message.role, blocks, message.scope_id, message.meta, message.line,
-            message.category_hint, _tokens={estimator.name: full},
-        )
+            return blocks, {}
+        estimator = self.estimator or default_estimator()
+        full = MESSAGE_OVERHEAD_TOKENS
+        kept: list[Block] = []
+        for b in blocks:
+            full += b.tokens(estimator)
+            text = b.text
+            if len(text) > cap and b.kind is not _SUMMARY:
+                b = Block(
+                    b.kind, text[:cap], b.call_id, b.name, b.artifact, b.size_bytes, b.width, b.height,
+                    b.is_error, b.elided_chars + len(text) - cap,
+                )
+            kept.append(b)
+        return tuple(kept), {estimator.name: full}
 
     def amend_last_message(self, scope_id: str, extra: Iterable[Block]) -> Message:
         """Add blocks to a scope's last message (a response split over several log lines).
@@ -257,27 +288,37 @@ class Session:
         Only valid while no request has been made over that message; readers use it for Claude
         Code's one-block-per-line assistant messages, whose call was made before the message.
         """
-        scope = self.scope(scope_id)
+        scope = self.scopes.get(scope_id) or self.scope(scope_id)
         if not scope.messages:
             raise ValueError(f"scope {scope_id!r} has no message to amend")
         last = scope.messages[-1]
         if scope.requests and scope.requests[-1].message_count > last.index:
             raise ValueError("cannot amend a message a request was already made over")
-        if last.is_user_turn_start:
-            scope.user_turn_starts.pop()
-        if last.has_tool_results:
-            scope.tool_result_indices.pop()
-        added = Message(last.index, last.role, tuple(extra), scope_id, last.meta, last.line)
+        index = last.index
+        starts = scope.user_turn_starts
+        if starts and starts[-1] == index:
+            starts.pop()
+        results = scope.tool_result_indices
+        if results and results[-1] == index:
+            results.pop()
+        extra = tuple(extra)
+        tokens: dict[str, int] = {}
         if self.text_cap is not None:
-            added = self._elide(added, self.text_cap)
-        amended = last.replace_blocks(last.blocks + added.blocks)
-        estimator = self.estimator or get_estimator()
-        if estimator.name in last._tokens or estimator.name in added._tokens:
+            extra, tokens = self._elide(extra, self.text_cap)
+        amended = Message(
+            index, last.role, last.blocks + extra, last.scope_id, last.meta, last.line, last.category_hint
+        )
+        estimator = self.estimator or default_estimator()
+        name = estimator.name
+        if name in last._tokens or name in tokens:
             # Exact: a message's estimate is its overhead plus the sum over its blocks, and an
             # elided part carries the count taken over its full text.
-            amended._tokens[estimator.name] = (
-                last.tokens(estimator) + added.tokens(estimator) - MESSAGE_OVERHEAD_TOKENS
-            )
+            added = tokens.get(name)
+            if added is None:
+                added = MESSAGE_OVERHEAD_TOKENS
+                for block in extra:
+                    added += block.tokens(estimator)
+            amended._tokens[name] = last.tokens(estimator) + added - MESSAGE_OVERHEAD_TOKENS
         scope.messages[-1] = amended
         scope._index_message(amended)
         return amended
@@ -294,7 +335,7 @@ class Session:
         timestamp: str = "",
     ) -> ModelRequest:
         """Record a model call made over every message the scope holds now."""
-        scope = self.scope(scope_id)
+        scope = self.scopes.get(scope_id) or self.scope(scope_id)
         request = ModelRequest(
             len(scope.requests),
             scope_id,

@@ -129,6 +129,15 @@ _ASTRAL_BYTE: Final = bytes([STREAM_INDEX["astral"]])
 _LOWSUR_BYTE: Final = bytes([STREAM_INDEX["lowsur"]])
 #: UTF-8 prefix of U+1F000-U+1FFFF: emoji, pictographs, playing cards, ...
 _EMOJI_PREFIX: Final = b"\xf0\x9f"
+#: Every ASCII byte (deleted from a text's UTF-8 to find its non-ASCII characters).
+_ASCII_BYTES: Final = bytes(range(0x80))
+
+_adler32: Final = zlib.adler32
+
+#: :meth:`ProfileEstimator.count` memoises texts of at most this many characters...
+CACHE_TEXT_CHARS: Final = 1 << 13
+#: ... up to this many characters in all (then it starts afresh), so memory stays bounded.
+CACHE_CHARS: Final = 1 << 20
 
 
 # --------------------------------------------------------------------------------------------
@@ -297,13 +306,14 @@ def _compile(profile: Profile) -> _Compiled:
 
 def _byte_sum(data: bytes, chunk: int) -> int:
     """Sum of the bytes of ``data``, at C speed (adler32 over chunks that cannot overflow)."""
-    if len(data) <= chunk:
-        return (zlib.adler32(data) & 0xFFFF) - 1
+    size = len(data)
+    if size <= chunk:
+        return (_adler32(data) & 0xFFFF) - 1
     view = memoryview(data)
     total = 0
-    for start in range(0, len(data), chunk):
-        total += (zlib.adler32(view[start : start + chunk]) & 0xFFFF) - 1
-    return total
+    for start in range(0, size, chunk):
+        total += _adler32(view[start : start + chunk]) & 0xFFFF
+    return total - (size + chunk - 1) // chunk
 
 
 def _run_stream(data: bytes) -> bytes:
@@ -359,7 +369,20 @@ def _display_chars(text: str, stream: bytes | None) -> dict[str, int]:
 class ProfileEstimator:
     """An estimator computing a :class:`Profile`'s linear model (see the module docstring)."""
 
-    __slots__ = ("_c", "profile")
+    __slots__ = (
+        "_c",
+        "_cache",
+        "_cached_chars",
+        "_chained",
+        "_offset",
+        "_run",
+        "_run_chunk",
+        "_short",
+        "_single",
+        "_single_chunk",
+        "name",
+        "profile",
+    )
 
     def __init__(self, profile: Profile) -> None:
         """Compile ``profile`` into lookup tables.
@@ -368,12 +391,19 @@ class ProfileEstimator:
             profile: The rates.
         """
         self.profile = profile
-        self._c = _compile(profile)
-
-    @property
-    def name(self) -> str:
+        self.name = profile.name
         """The profile's name."""
-        return self.profile.name
+        self._c = c = _compile(profile)
+        # The hot path's tables and sizes, one attribute lookup each.
+        self._single, self._single_chunk = c.single, c.single_chunk
+        self._run, self._run_chunk, self._offset = c.run, c.run_chunk, c.run_offset
+        self._short = min(c.single_chunk, c.run_chunk)
+        """Texts up to this many bytes need one adler32 call per table..."""
+        self._chained = 65519 // max(1, max(c.single) + max(c.run))
+        """... and up to this many one call for both (the second continuing the first)."""
+        self._cache: dict[str, int] = {}
+        """Estimates of recent texts (see :meth:`count`)."""
+        self._cached_chars = 0
 
     def __repr__(self) -> str:
         return f"ProfileEstimator({self.profile.name!r})"
@@ -396,16 +426,60 @@ class ProfileEstimator:
     def count(self, text: str) -> int:
         """Token estimate of ``text``.
 
+        Estimates are memoised per text (agent logs repeat system prompts, tool definitions,
+        tool names and file contents): up to :data:`CACHE_CHARS` characters of texts of at most
+        :data:`CACHE_TEXT_CHARS` each, forgotten all at once when full.
+
         Args:
             text: Any string.
 
         Returns:
             The estimate: 0 for ``""``, never negative, deterministic.
         """
-        if not text:
-            return 0
-        ascii_units, script_units, _ = self._units(text)
-        return max(0, -(-(ascii_units + script_units) // UNIT))
+        length = len(text)
+        if length <= CACHE_TEXT_CHARS:
+            if not length:
+                return 0
+            found = self._cache.get(text)
+            if found is not None:
+                return found
+        data = text.encode("utf-8", "surrogatepass")
+        size = len(data)
+        single = data.translate(self._single)
+        flags = int.from_bytes(data.translate(_FLAGS), "little")
+        runs = (flags & (flags >> 8)).to_bytes(size, "little").translate(self._run)
+        if size <= self._chained:
+            units = (_adler32(runs, _adler32(single)) & 0xFFFF) - 1
+        elif size <= self._short:
+            units = (_adler32(single) & 0xFFFF) + (_adler32(runs) & 0xFFFF) - 2
+        else:
+            units = _byte_sum(single, self._single_chunk) + _byte_sum(runs, self._run_chunk)
+        units -= self._offset * size
+        if size != length:
+            units += self._script_units(text, data)
+        result = max(0, -(-units // UNIT))
+        if length <= CACHE_TEXT_CHARS:
+            if self._cached_chars + length > CACHE_CHARS:
+                self._cache.clear()
+                self._cached_chars = 0
+            self._cache[text] = result
+            self._cached_chars += length
+        return result
+
+    def _script_units(self, text: str, data: bytes) -> int:
+        """Units of the non-ASCII characters of ``text`` (``data`` is its UTF-8 encoding).
+
+        ASCII characters weigh nothing here, so a text that is mostly ASCII (source code with a
+        few arrows or box-drawing characters) has its non-ASCII characters classified alone.
+        """
+        c = self._c
+        if (len(data) - len(text)) * 4 < len(text):
+            data = data.translate(None, _ASCII_BYTES)
+            text = data.decode("utf-8", "surrogatepass")
+        stream = fine_class_stream(text)
+        units = _byte_sum(stream.translate(c.script), c.script_chunk)
+        astral, emoji, lone = _surrogates(text, data, stream)
+        return units + astral * c.astral_units + emoji * c.emoji_units + lone * c.lone_units
 
     def breakdown(self, text: str) -> ScriptBreakdown:
         """The estimate of ``text`` split by display class.

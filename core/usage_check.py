@@ -16,7 +16,13 @@ estimate of the call's *live context* with the prompt tokens the provider report
   - within one live context, the calibrated figure is the previous call's reported prompt plus
     the calibrated estimate of what was added since; the
     :class:`~ctxscope.core.tokens.Calibrator` learns ``reported added ÷ estimate added`` over
-    consecutive calls of the scope;
+    consecutive calls of the scope (the median of the last 16 ratios). Increments differ in size
+    by orders of magnitude (a 30-token reply, a 20,000-token file), and a small one says little
+    about the estimator's bias (a message's framing and rounding weigh as much as its text), so
+    the warm-up weighs them by evidence: until three increments are known the factor is drawn
+    towards 1.0 by a prior worth :data:`PRIOR_TOKENS` estimated tokens, about one typical
+    increment (a first increment of 600 tokens moves it halfway, one of 2,400 four fifths of the
+    way, one of 60 a tenth);
   - when the live context restarted (an observed compaction) or shrank, it is the scope's
     *unseen prefix* (the first call's reported prompt minus its estimate) plus the calibrated
     estimate of the whole live context;
@@ -40,12 +46,23 @@ from dataclasses import dataclass
 from typing import Final
 
 from .calibration import DIVERGENCE_TOLERANCE
-from .model import ModelRequest
+from .model import ModelRequest, fast_frozen_init
 from .session import Scope, Session
 from .tokens import Calibrator, Estimator, get_estimator
 
 DIVERGENCE: Final = DIVERGENCE_TOLERANCE
 """A ratio further than this from 1 is flagged as a divergence (the dashboard's tolerance)."""
+
+PRIOR_TOKENS: Final = 600
+"""The calibrator's warm-up prior, in estimated tokens: about one typical increment between two
+calls (the median over the real logs of ``../shared/real-logs`` is 648), so the prior weighs as
+much as one typical observation, as the default calibrator's halfway shrink makes it weigh as much
+as one observation of any size."""
+
+
+def increment_calibrator() -> Calibrator:
+    """The calibrator :func:`check_usage` uses per scope: evidence-weighted warm-up."""
+    return Calibrator(prior_tokens=PRIOR_TOKENS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +111,9 @@ class CallCheck:
         return abs(self.calibrated_ratio - 1) > DIVERGENCE
 
 
+fast_frozen_init(CallCheck)
+
+
 @dataclass(frozen=True, slots=True)
 class RatioStats:
     """Median and worst of a set of ``estimate ÷ reported`` ratios.
@@ -115,7 +135,14 @@ def ratio_stats(ratios: Iterable[float]) -> RatioStats | None:
     values = [r for r in ratios if r > 0]
     if not values:
         return None
-    worst = max(values, key=lambda r: abs(math.log(r)))
+    # The ratio farthest from 1 in log terms is the smallest or the largest (the first of the
+    # two in order when they are equally far).
+    low, high = min(values), max(values)
+    far_low, far_high = abs(math.log(low)), abs(math.log(high))
+    if far_low == far_high:
+        worst = low if values.index(low) < values.index(high) else high
+    else:
+        worst = low if far_low > far_high else high
     within = sum(1 for r in values if abs(r - 1) <= 0.05) / len(values)
     return RatioStats(len(values), statistics.median(values), worst, within)
 
@@ -177,13 +204,20 @@ class ContextSums:
         """Tokens of the system messages among the first *i* messages."""
 
     def _extend(self, end: int) -> None:
-        messages = self.scope.messages
-        prefix, system = self.prefix, self.system_prefix
-        while len(prefix) <= end:
-            message = messages[len(prefix) - 1]
-            tokens = message.tokens(self.estimator)
-            prefix.append(prefix[-1] + tokens)
-            system.append(system[-1] + (tokens if message.role == "system" else 0))
+        prefix = self.prefix
+        done = len(prefix) - 1
+        if done >= end:
+            return
+        system = self.system_prefix
+        estimator = self.estimator
+        total, system_total = prefix[-1], system[-1]
+        for message in self.scope.messages[done:end]:
+            tokens = message.tokens(estimator)
+            total += tokens
+            prefix.append(total)
+            if message.role == "system":
+                system_total += tokens
+            system.append(system_total)
 
     def tokens(self, start: int, end: int) -> int:
         """Estimated tokens of messages ``start`` to ``end`` (exclusive)."""
@@ -198,7 +232,9 @@ class ContextSums:
 
 
 def check_scope(
-    scope: Scope, estimator: Estimator, calibrator_factory: Callable[[], Calibrator] = Calibrator
+    scope: Scope,
+    estimator: Estimator,
+    calibrator_factory: Callable[[], Calibrator] = increment_calibrator,
 ) -> ScopeCheck | None:
     """Check every call of one scope that carries usage (None when none does).
 
@@ -258,7 +294,7 @@ def check_usage(
     session: Session,
     estimator: Estimator | str | None = None,
     *,
-    calibrator_factory: Callable[[], Calibrator] = Calibrator,
+    calibrator_factory: Callable[[], Calibrator] = increment_calibrator,
 ) -> UsageCheck:
     """Compare the estimate of every call with provider usage against the reported prompt tokens.
 

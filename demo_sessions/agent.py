@@ -143,9 +143,22 @@ class ScriptedAgent:
         self._store("tool", [tool_result(call_id, output, name=tool) for call_id, tool, output in outputs])
 
     def tool_round(
-        self, thought: str, tool: str, tool_input: dict[str, object], output: str
+        self,
+        thought: str,
+        tool: str,
+        tool_input: dict[str, object],
+        output: str,
+        artifacts: Sequence[Block] = (),
     ) -> PreparedRequest:
-        """The model answered with a tool call; the tool ran; the agent calls the model again."""
+        """The model answered with a tool call; the tool ran; the agent calls the model again.
+
+        Args:
+            thought: The assistant's text before the call.
+            tool: The tool's name.
+            tool_input: Its input (logged as JSON).
+            output: The tool's text output.
+            artifacts: Artifact blocks the tool returned with it (DOM snapshots, screenshots).
+        """
         (call_id,) = self.assistant(thought, [(tool, tool_input)])
-        self.results([(call_id, tool, output)])
+        self._store("tool", [tool_result(call_id, output, name=tool), *artifacts])
         return self.call_model()

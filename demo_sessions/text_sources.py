@@ -13,7 +13,9 @@ import csv
 import io
 import json
 import os
-import pydoc
+import re
+import subprocess
+import sys
 import sysconfig
 import unicodedata
 from dataclasses import dataclass
@@ -69,8 +71,40 @@ def long_sources(min_bytes: int, max_bytes: int) -> list[SourceFile]:
 
 def pydoc_page(module: str) -> str:
     """The HTML page pydoc's documentation server serves for a module (with its navigation bar:
-    links, a search form and a "get" form with their inputs)."""
-    return str(pydoc._url_handler(f"get?key={module}", "text/html"))  # type: ignore[attr-defined]
+    links, a search form and a "get" form with their inputs). See :func:`pydoc_pages`."""
+    return pydoc_pages((module,))[module]
+
+
+@lru_cache(maxsize=8)
+def pydoc_pages(modules: tuple[str, ...]) -> dict[str, str]:
+    """The pages pydoc's documentation server serves for ``modules``, rendered in a fresh interpreter.
+
+    A page documents the module's live state, so it is rendered in a new ``python -I`` process,
+    where nothing has touched the modules yet: the same page in every run, whatever this process
+    did before (a test suite leaves handlers in ``logging`` and caches on classes). The server also
+    looks modules up with ``forceload=1``, which *reloads* them — harmless there, not under a
+    running app. Memory addresses in default values are replaced by ``0x…``.
+
+    Raises:
+        subprocess.CalledProcessError: The interpreter could not render them.
+    """
+    script = (
+        "import json, pydoc, sys\n"
+        "out = {m: str(pydoc._url_handler('get?key=' + m, 'text/html')) for m in json.loads(sys.argv[1])}\n"
+        "sys.stdout.write(json.dumps(out))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", script, json.dumps(list(modules))],
+        capture_output=True, check=True, timeout=300, encoding="utf-8",
+    )
+    pages: dict[str, str] = json.loads(done.stdout)
+    return {
+        module: _ADDRESS.sub(r"\1at\g<2>0x…", _SLOTNAMES.sub("", page)) for module, page in pages.items()
+    }
+
+
+_ADDRESS: Final = re.compile(r"( |&nbsp;)at( |&nbsp;)0x[0-9a-fA-F]+")
+_SLOTNAMES: Final = re.compile(r"<dl><dt><strong>__slotnames__</strong> = [^<]*</dl>\n*")
 
 
 def unicode_csv(first: int, count: int) -> str:
@@ -111,3 +145,170 @@ def cjk_samples() -> tuple[tuple[str, str], ...]:
     for path in sorted(folder.glob("*-utf8.txt")):
         out.append((path.name, path.read_text(encoding="utf-8", errors="replace")))
     return tuple(out)
+
+
+# -- Russian text -----------------------------------------------------------------------------------
+#
+# CPython ships no Russian prose (outside its test suite no standard-library file holds even 200
+# Cyrillic letters), and ../shared's samples may not be shipped. The russian-chapters scenario
+# therefore reads a Russian-language character reference generated here from the Unicode
+# database every Python carries (``unicodedata``): one chapter per Unicode block, one paragraph
+# per character, written in Russian sentences with every number also spelled out in Russian
+# words (a small, exact grammar of Russian numerals). The text is real Russian — generated, like
+# pydoc's HTML, by a tool from real data — and its mix of scripts (about nine letters in ten
+# Cyrillic, the rest spaces, digits and punctuation) is what decides its token count.
+
+_RU_ONES: Final = (
+    "", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять",
+    "одиннадцать", "двенадцать", "тринадцать", "четырнадцать", "пятнадцать", "шестнадцать",
+    "семнадцать", "восемнадцать", "девятнадцать",
+)
+_RU_TENS: Final = (
+    "", "", "двадцать", "тридцать", "сорок", "пятьдесят", "шестьдесят", "семьдесят", "восемьдесят",
+    "девяносто",
+)
+_RU_HUNDREDS: Final = (
+    "", "сто", "двести", "триста", "четыреста", "пятьсот", "шестьсот", "семьсот", "восемьсот",
+    "девятьсот",
+)
+
+
+def _ru_below_thousand(n: int, feminine: bool = False) -> list[str]:
+    words = [_RU_HUNDREDS[n // 100]] if n >= 100 else []
+    rest = n % 100
+    if rest >= 20:
+        words.append(_RU_TENS[rest // 10])
+        rest %= 10
+    if rest:
+        word = _RU_ONES[rest]
+        if feminine and rest in (1, 2):
+            word = "одна" if rest == 1 else "две"
+        words.append(word)
+    return words
+
+
+def _ru_plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian plural form for ``n``: 1 тысяча, 2 тысячи, 5 тысяч."""
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def russian_number(n: int) -> str:
+    """A whole number from 0 to 999,999,999 in Russian words (``1046`` → ``одна тысяча сорок шесть``)."""
+    if n == 0:
+        return "ноль"
+    if not 0 < n < 1_000_000_000:
+        raise ValueError(f"out of range: {n}")
+    words: list[str] = []
+    millions, rest = divmod(n, 1_000_000)
+    thousands, units = divmod(rest, 1000)
+    if millions:
+        words += [*_ru_below_thousand(millions), _ru_plural(millions, "миллион", "миллиона", "миллионов")]
+    if thousands:
+        words += [
+            *_ru_below_thousand(thousands, feminine=True), _ru_plural(thousands, "тысяча", "тысячи", "тысяч")
+        ]
+    words += _ru_below_thousand(units)
+    return " ".join(w for w in words if w)
+
+
+_RU_CATEGORY: Final = {
+    "Lu": "прописная буква", "Ll": "строчная буква", "Lt": "заглавная буква особого начертания",
+    "Lm": "буква-модификатор", "Lo": "буква без деления на регистры", "Mn": "несамостоятельный знак",
+    "Mc": "знак, занимающий место в строке", "Me": "охватывающий знак", "Nd": "десятичная цифра",
+    "Nl": "буквенное обозначение числа", "No": "числовой знак", "Pc": "соединительный знак",
+    "Pd": "тире или дефис", "Ps": "открывающая скобка", "Pe": "закрывающая скобка",
+    "Pi": "открывающая кавычка", "Pf": "закрывающая кавычка", "Po": "знак препинания",
+    "Sm": "математический знак", "Sc": "знак денежной единицы", "Sk": "знак-модификатор",
+    "So": "прочий символ", "Zs": "пробел", "Cf": "невидимый знак форматирования",
+}
+_RU_BIDI: Final = {
+    "L": "пишется слева направо", "R": "пишется справа налево",
+    "AL": "пишется справа налево, как арабское письмо", "EN": "ведёт себя как европейская цифра",
+    "ES": "разделяет европейские числа", "ET": "завершает европейское число",
+    "AN": "ведёт себя как арабская цифра", "CS": "разделяет числа", "NSM": "наследует направление соседа",
+    "BN": "не влияет на направление", "WS": "ведёт себя как пробел", "ON": "нейтрален к направлению",
+}
+_RU_WIDTH: Final = {
+    "N": "нейтральную ширину", "Na": "узкую ширину", "W": "двойную ширину",
+    "F": "полную ширину", "H": "половинную ширину", "A": "неоднозначную ширину",
+}
+
+RUSSIAN_BLOCKS: Final = (
+    (0x0400, 0x04FF, "Кириллица"), (0x0500, 0x052F, "Дополнительная кириллица"),
+    (0x0370, 0x03FF, "Греческий алфавит и коптское письмо"), (0x00A0, 0x00FF, "Дополнение к латинице"),
+    (0x0100, 0x017F, "Расширенная латиница А"), (0x0180, 0x024F, "Расширенная латиница Б"),
+    (0x0250, 0x02AF, "Международный фонетический алфавит"), (0x0530, 0x058F, "Армянское письмо"),
+    (0x0590, 0x05FF, "Иврит"), (0x0600, 0x06FF, "Арабское письмо"), (0x0700, 0x074F, "Сирийское письмо"),
+    (0x0900, 0x097F, "Деванагари"), (0x0980, 0x09FF, "Бенгальское письмо"),
+    (0x0E00, 0x0E7F, "Тайское письмо"), (0x10A0, 0x10FF, "Грузинское письмо"),
+    (0x1E00, 0x1EFF, "Дополнительная расширенная латиница"), (0x1F00, 0x1FFF, "Расширенный греческий"),
+    (0x2000, 0x206F, "Знаки пунктуации"), (0x2070, 0x209F, "Надстрочные и подстрочные знаки"),
+    (0x20A0, 0x20CF, "Знаки валют"), (0x2100, 0x214F, "Буквоподобные символы"),
+    (0x2150, 0x218F, "Числовые формы"), (0x2190, 0x21FF, "Стрелки"),
+    (0x2200, 0x22FF, "Математические операторы"), (0x2300, 0x23FF, "Разнообразные технические символы"),
+    (0x2460, 0x24FF, "Обрамлённые буквы и цифры"), (0x2500, 0x257F, "Символы для рисования рамок"),
+    (0x2580, 0x259F, "Блочные элементы"), (0x25A0, 0x25FF, "Геометрические фигуры"),
+    (0x2600, 0x26FF, "Разнообразные символы"), (0x2700, 0x27BF, "Символы Dingbats"),
+    (0x2C00, 0x2C5F, "Глаголица"), (0x2DE0, 0x2DFF, "Расширенная кириллица А"),
+    (0xA640, 0xA69F, "Расширенная кириллица Б"), (0x1C80, 0x1C8F, "Расширенная кириллица В"),
+    (0x2E80, 0x2EFF, "Дополнительные ключи иероглифов"), (0x3040, 0x309F, "Хирагана"),
+    (0x30A0, 0x30FF, "Катакана"), (0x0F00, 0x0FFF, "Тибетское письмо"), (0x1200, 0x137F, "Эфиопское письмо"),
+)
+"""Unicode blocks (first, last, Russian name), in the order the chapters read them."""
+
+
+def _ru_paragraph(char: str, rng_pick: int) -> str:
+    cp = ord(char)
+    category = unicodedata.category(char)
+    kind = _RU_CATEGORY.get(category, "знак")
+    direction = _RU_BIDI.get(unicodedata.bidirectional(char), "имеет особое направление")
+    width = _RU_WIDTH.get(unicodedata.east_asian_width(char), "особую ширину")
+    shown = char if category[0] not in "MZC" else "◌" + char if category[0] == "M" else "·"
+    number = russian_number(cp)
+    sentences = [
+        (f"Знак «{shown}» с кодом U+{cp:04X}, то есть {number} в десятичной записи, — это {kind}; "
+         f"он {direction} и имеет {width}."),
+        (f"Под номером {number} (U+{cp:04X}) в таблице стоит знак «{shown}» — {kind}. Этот знак "
+         f"{direction}, а в моноширинном выводе имеет {width}."),
+        (f"Следующая позиция, U+{cp:04X}, или {number}, отведена знаку «{shown}». Это {kind}; "
+         f"при смешении направлений письма он {direction}."),
+    ]
+    text = sentences[rng_pick % len(sentences)]
+    lower, upper = char.lower(), char.upper()
+    if category == "Lu" and lower != char and len(lower) == 1:
+        text += f" Его строчная пара — «{lower}» с номером {russian_number(ord(lower))}."
+    elif category == "Ll" and upper != char and len(upper) == 1:
+        text += f" Его прописная пара — «{upper}» с номером {russian_number(ord(upper))}."
+    value = unicodedata.numeric(char, None)
+    if value is not None and float(value).is_integer() and 0 <= value < 1_000_000_000:
+        text += f" Его числовое значение — {russian_number(int(value))}."
+    return text
+
+
+def russian_chapter(first: int, last: int, name: str, number: int) -> str:
+    """One chapter of the Russian character reference: the named characters of a Unicode block."""
+    chars = [chr(cp) for cp in range(first, last + 1) if unicodedata.name(chr(cp), "")]
+    count = len(chars)
+    signs = _ru_plural(count, "именованный знак", "именованных знака", "именованных знаков")
+    head = (
+        f"Глава {russian_number(number)}. {name}.\n\n"
+        f"Блок «{name}» занимает позиции с U+{first:04X} по U+{last:04X}; в нём "
+        f"{russian_number(count)} {signs}. "
+        "Ниже каждый знак описан по порядку: его номер словами и в шестнадцатеричной записи, "
+        "категория, направление письма и ширина в моноширинном шрифте.\n\n"
+    )
+    paragraphs = [_ru_paragraph(char, (number * 7 + k) % 5) for k, char in enumerate(chars)]
+    return head + "\n".join(paragraphs) + "\n"
+
+
+def russian_chapters(count: int) -> list[tuple[str, str]]:
+    """``(file name, text)`` of the first ``count`` chapters (blocks are reused when more are asked)."""
+    out = []
+    for k in range(count):
+        first, last, name = RUSSIAN_BLOCKS[k % len(RUSSIAN_BLOCKS)]
+        out.append((f"spravochnik/glava-{k + 1:02d}.txt", russian_chapter(first, last, name, k + 1)))
+    return out

@@ -25,7 +25,7 @@ from typing import ClassVar, Literal
 
 from ctxscope.core.snapshot import RequestDetail, ScopeSnapshot, SessionSnapshot
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -69,6 +69,8 @@ class DashboardOptions:
         budget: Override the working budget in tokens.
         limit: Override the hard limit in tokens.
         poll: Poll the file instead of relying on inotify.
+        redact: Show the shape of log text (kind and size) instead of its content: message
+            previews, summary texts, sub-agent labels and skipped lines' reasons.
     """
 
     path: str
@@ -77,6 +79,7 @@ class DashboardOptions:
     budget: int | None = None
     limit: int | None = None
     poll: bool = False
+    redact: bool = False
 
 
 class DashboardScreen(Screen[None]):
@@ -111,6 +114,8 @@ class DashboardScreen(Screen[None]):
         Binding("enter", "open_summary", "Summary", id="open-summary", show=False,
                 tooltip="Open the summary made at the selected request"),
         Binding("e", "problems", "Skipped", id="problems", tooltip="Skipped lines and file notices"),
+        Binding("m", "policy_lab", "Policies", id="policy-lab", show=False,
+                tooltip="Run every memory policy over this scope's messages: what each would keep"),
     ]
 
     cursor: reactive[int] = reactive(-1, init=False)
@@ -120,8 +125,9 @@ class DashboardScreen(Screen[None]):
     paused: reactive[bool] = reactive(False, init=False, bindings=True)
     pane: reactive[Pane] = reactive("timeline", init=False)
 
-    def __init__(self) -> None:
+    def __init__(self, *, redact: bool = False) -> None:
         super().__init__()
+        self.redact = redact
         self.snapshot: SessionSnapshot | None = None
         self.status: TailStatus | None = None
         self.generation = 0
@@ -134,6 +140,7 @@ class DashboardScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield StatusHeader(id="status")
+        yield from self.top_widgets()
         with Container(id="meter-box"):
             yield ContextMeter(id="meter")
         yield Static(id="pane-tabs")
@@ -151,6 +158,14 @@ class DashboardScreen(Screen[None]):
         yield ErrorStrip(id="errors")
         yield Footer()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # Narrow terminals: the keys need the whole footer (ctrl+p still opens the palette).
+        self.query_one(Footer).show_command_palette = event.size.width >= 100
+
+    def top_widgets(self) -> ComposeResult:
+        """Widgets between the header and the meter (none here; the demo adds its caption bar)."""
+        yield from ()
+
     def on_mount(self) -> None:
         self.query_one("#meter-box").border_title = "Context"
         self.query_one("#timeline-pane").border_title = "Timeline"
@@ -158,6 +173,9 @@ class DashboardScreen(Screen[None]):
         self.query_one("#summaries-pane").border_title = "Summaries"
         self.query_one("#messages-pane").border_title = "Messages"
         self.query_one("#breakdown-pane").border_title = "Breakdown"
+        self.query_one(StatusHeader).redact = self.redact
+        self.query_one(MessagesView).redact = self.redact
+        self.query_one(ErrorStrip).redact = self.redact
         self._show_tabs()
         self._render_all()
 
@@ -228,7 +246,7 @@ class DashboardScreen(Screen[None]):
         count = len(scope.records) if scope else 0
         title = f"Timeline · {count:,} request{'s' if count != 1 else ''}"
         if scope is not None and self.snapshot is not None and len(self.snapshot.scopes) > 1:
-            title += f" · scope {fmt.clean(scope_name(scope), 30)}"
+            title += f" · scope {fmt.clean(scope_name(scope, self.redact), 30)}"
         # A Text, not a str: a str title is parsed as markup, and the scope name is log text.
         self.query_one("#timeline-pane").border_title = Text(title)
         meter_title = "Context"
@@ -364,7 +382,7 @@ class DashboardScreen(Screen[None]):
             if scope_id:
                 self.scope_id = scope_id
 
-        self.app.push_screen(ScopeScreen(self.snapshot, self.scope_id), picked)
+        self.app.push_screen(ScopeScreen(self.snapshot, self.scope_id, redact=self.redact), picked)
 
     def action_pane(self, pane: Pane) -> None:
         self.pane = pane
@@ -377,10 +395,25 @@ class DashboardScreen(Screen[None]):
         if marker is None:
             self.notify(f"No summary was made at request #{self.cursor}.", timeout=3)
             return
-        self.app.push_screen(TextScreen(*summary_body(marker, None)))
+        self.app.push_screen(TextScreen(*summary_body(marker, None, redact=self.redact)))
 
     def action_problems(self) -> None:
-        self.app.push_screen(ProblemsScreen(self.snapshot))
+        self.app.push_screen(ProblemsScreen(self.snapshot, redact=self.redact))
+
+    def action_policy_lab(self) -> None:
+        """The memory-policy lab over the shown scope (reads the log again in a worker thread)."""
+        from ctxscope.core.policies.records import DEFAULT_BUDGET_MESSAGES
+
+        from .screens.policies import PolicyLabRequest, PolicyLabScreen
+
+        app = self.app
+        assert isinstance(app, CtxscopeApp)
+        path = self.status.path if self.status is not None and self.status.path else app.options.path
+        scope_id = self.scope_id or None
+        request = PolicyLabRequest(
+            path, app.options.format, scope_id, budget_messages=DEFAULT_BUDGET_MESSAGES
+        )
+        app.push_screen(PolicyLabScreen(request, redact=self.redact))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "problems":
@@ -399,7 +432,7 @@ class DashboardScreen(Screen[None]):
 
     @on(SummaryOpened)
     def _opened(self, event: SummaryOpened) -> None:
-        self.app.push_screen(TextScreen(*summary_body(event.marker, event.observed)))
+        self.app.push_screen(TextScreen(*summary_body(event.marker, event.observed, redact=self.redact)))
 
 
 class DashboardCommands(Provider):
@@ -422,7 +455,7 @@ class DashboardCommands(Provider):
         snapshot = screen.snapshot
         if snapshot is not None:
             for scope_id, scope in snapshot.scopes.items():
-                name = fmt.clean(scope_name(scope), 40)
+                name = fmt.clean(scope_name(scope, screen.redact), 40)
                 out.append(
                     (f"Scope: {name}", partial(setattr, screen, "scope_id", scope_id),
                      f"{len(scope.records)} model calls")
@@ -488,7 +521,7 @@ class CtxscopeApp(App[None]):
         self._open_source = open_source
         self.start_tailer = start_tailer
         self.tailer: Tailer | None = None
-        self.dashboard = DashboardScreen()
+        self.dashboard = DashboardScreen(redact=options.redact)
 
     def get_default_screen(self) -> Screen[None]:
         return self.dashboard
@@ -530,9 +563,12 @@ class CtxscopeApp(App[None]):
     def _failed(self, message: TailerFailed) -> None:
         self.dashboard.apply_failure(message.reason)
 
+    HELP_EXTRA = ""
+    """Markdown shown at the top of the help screen (the demo's keys)."""
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.HELP_EXTRA))
 
 
 def default_source(options: DashboardOptions) -> SessionSource:
@@ -545,20 +581,38 @@ def default_source(options: DashboardOptions) -> SessionSource:
 def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
     """The ``watch`` and ``open`` handlers: check the path, then run the app.
 
+    ``open`` on a folder (a Claude Code project folder, a Codex sessions folder) opens its newest
+    log; ``watch`` follows the folder and switches when a newer log appears.
+
     Raises:
-        UsageError: The path does not exist or cannot be read, or the format is unknown.
+        UsageError: The path does not exist or cannot be read, the folder holds no log, or the
+            format is unknown.
     """
+    options = dashboard_options(args, live=live)
+    CtxscopeApp(options).run()
+    return 0
+
+
+def dashboard_options(args: argparse.Namespace, *, live: bool) -> DashboardOptions:
+    """Check the command line's path and flags; the options to run the dashboard with.
+
+    Raises:
+        UsageError: See :func:`run_dashboard`.
+    """
+    from ctxscope.core.follow import newest_log
+
     from .cli import UsageError
 
     path = Path(args.path)
     if not path.exists():
         raise UsageError(f"{args.path}: no such file or folder")
-    if path.is_file() and not os.access(path, os.R_OK):
-        raise UsageError(f"{args.path}: not readable")
     if path.is_dir() and not live:
-        raise UsageError(
-            f"{args.path}: is a folder; `ctxscope open` needs a log file (watch follows folders)"
-        )
+        newest = newest_log(path)
+        if newest is None:
+            raise UsageError(f"{args.path}: is a folder with no session log (*.jsonl) in it")
+        path = Path(newest)
+    if path.is_file() and not os.access(path, os.R_OK):
+        raise UsageError(f"{path}: not readable")
     options = DashboardOptions(
         path=str(path),
         mode=Mode.LIVE if live else Mode.OFFLINE,
@@ -566,10 +620,10 @@ def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
         budget=args.budget,
         limit=args.limit,
         poll=getattr(args, "poll", False),
+        redact=getattr(args, "redact", False),
     )
     try:
         check_source(options.path, options.format, live)
     except (OSError, ValueError) as exc:
         raise UsageError(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
-    CtxscopeApp(options).run()
-    return 0
+    return options

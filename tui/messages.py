@@ -61,13 +61,22 @@ class SnapshotUpdated(Message):
         status: Where the tailer is in the file.
         generation: Bumped whenever the session starts over (truncation, rotation, a newer log in a
             followed folder), so widgets know to drop what they have rather than append.
+        compare: The same session under other configurations, side by side (``ctxscope demo``'s
+            what-if view; empty otherwise). The first is the recorded configuration.
     """
 
-    def __init__(self, snapshot: SessionSnapshot, status: TailStatus, generation: int = 0) -> None:
+    def __init__(
+        self,
+        snapshot: SessionSnapshot,
+        status: TailStatus,
+        generation: int = 0,
+        compare: tuple[SessionSnapshot, ...] = (),
+    ) -> None:
         super().__init__()
         self.snapshot = snapshot
         self.status = status
         self.generation = generation
+        self.compare = compare
 
     def can_replace(self, message: Message) -> bool:
         return isinstance(message, SnapshotUpdated)

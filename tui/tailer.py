@@ -17,10 +17,13 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from ctxscope.core.pipeline.config import PipelineConfig
+from ctxscope.core.reader import TextCap
+from ctxscope.core.session import Session
 from ctxscope.core.snapshot import RequestDetail, SessionSnapshot
 from textual.message import Message
 from watchfiles import Change, awatch
@@ -233,6 +236,10 @@ class Tailer:
     async def _post_snapshot(self, done: bool) -> None:
         assert self.source is not None
         snapshot = await asyncio.to_thread(self.source.snapshot)
+        compare_snapshots = getattr(self.source, "compare_snapshots", None)
+        compare: tuple[SessionSnapshot, ...] = ()
+        if compare_snapshots is not None:
+            compare = await asyncio.to_thread(compare_snapshots)
         step = self._last_step
         status = TailStatus(
             self.mode,
@@ -241,7 +248,7 @@ class Tailer:
             done=done,
             path=step.path if step else "",
         )
-        self._post(SnapshotUpdated(snapshot, status, self.generation))
+        self._post(SnapshotUpdated(snapshot, status, self.generation, compare))
         self._last_post = time.monotonic()
         self.snapshots_posted += 1
 
@@ -318,6 +325,11 @@ class CoreSource:
         format: Force a log format by name.
         budget: Override the working budget (tokens).
         limit: Override the hard limit (tokens).
+        compare: Configurations replayed side by side over the same log (``ctxscope demo``'s
+            what-if view); the first is the recorded one. Their snapshots come from
+            :meth:`compare_snapshots`.
+        text_cap: Characters of each block's text the reader keeps (None: all; the demo's logs are
+            bounded, so its per-script breakdowns and summaries see every character).
 
     Raises:
         OSError: The log cannot be read.
@@ -331,16 +343,27 @@ class CoreSource:
         format: str | None = None,
         budget: int | None = None,
         limit: int | None = None,
+        compare: Sequence[PipelineConfig] = (),
+        text_cap: TextCap = "auto",
     ) -> None:
         from ctxscope.core.follow import Follower
-        from ctxscope.core.pipeline.config import PipelineConfig
-        from ctxscope.core.replay import SessionReplay
+        from ctxscope.core.replay import SessionReplay, WhatIf
 
         self.path = os.path.abspath(path)
-        self.follower = Follower(self.path, format)
+        self.follower = Follower(self.path, format, text_cap=text_cap)
         self._config = PipelineConfig().replace(budget=budget, hard_limit=limit)
-        self._make_replay = SessionReplay
-        self.replay = SessionReplay(self._config)
+        self.recorded = SessionReplay()
+        """The replay under the recorded configuration (the log's own limits and budget)."""
+        self.replay = self.recorded
+        """What the dashboard shows: the recorded replay, or — with ``--budget``/``--limit`` — a
+        what-if replay over it that takes its calibration from the recorded run, as
+        ``ctxscope report`` does (the usage the log reports belongs to what was really sent)."""
+        if self._config != PipelineConfig():
+            self.replay = SessionReplay(self._config, base=self.recorded)
+        self.whatif: WhatIf | None = None
+        if compare:
+            first = self.recorded if compare[0] == PipelineConfig() else SessionReplay(compare[0])
+            self.whatif = WhatIf([first, *(SessionReplay(c, base=first) for c in compare[1:])])
         self._session: object = None
         self._stem = os.path.splitext(self.path)[0] + os.sep
 
@@ -353,7 +376,7 @@ class CoreSource:
         if session is not None:
             if session is not self._session:
                 self._session = session
-            self.replay.update(session)
+            self._update(session)
         read = progress.read
         return Step(
             bytes_read=read.offset if read is not None else 0,
@@ -370,13 +393,26 @@ class CoreSource:
         session = self.follower.session
         if session is not None:
             self._session = session
-            self.replay.update(session)
+            self._update(session)
+
+    def _update(self, session: Session) -> None:
+        if self.replay is not self.recorded:
+            self.recorded.update(session)  # first: the what-if reads its calibration from it
+        self.replay.update(session)
+        if self.whatif is not None:
+            self.whatif.update(session)
 
     def snapshot(self) -> SessionSnapshot:
         snapshot = self.replay.snapshot()
         if not snapshot.source:
             return SessionSnapshot(source=self.path, format="", session_id="", scopes={})
         return snapshot
+
+    def compare_snapshots(self) -> tuple[SessionSnapshot, ...]:
+        """The session under each ``compare`` configuration (empty without them)."""
+        if self.whatif is None:
+            return ()
+        return tuple(replay.snapshot() for replay in self.whatif.replays)
 
     def detail(self, scope_id: str, index: int) -> RequestDetail | None:
         try:

@@ -140,57 +140,106 @@ def chat_message(obj: Mapping[str, Any]) -> ChatMessage:
     Raises:
         FormatError: Unknown role or wrongly typed fields.
     """
+    return ChatMessage(*chat_fields(obj))
+
+
+_REASONING_KEYS: Final = ("reasoning_content", "reasoning", "thinking")
+_TEXT: Final = BlockKind.TEXT
+_TOOL_CALL: Final = BlockKind.TOOL_CALL
+_TOOL_RESULT: Final = BlockKind.TOOL_RESULT
+
+
+def chat_fields(obj: Mapping[str, Any]) -> tuple[Role, tuple[Block, ...], Usage | None, str, str]:
+    """(role, blocks, usage, model, request id) of one message of either API (what
+    :func:`chat_message` returns, as a tuple: the reader's hot path).
+
+    Raises:
+        FormatError: Unknown role or wrongly typed fields.
+    """
     raw_role = obj.get("role")
-    role = ROLE_MAP.get(raw_role) if isinstance(raw_role, str) else None
+    role = ROLE_MAP.get(raw_role) if type(raw_role) is str else None
     if role is None:
         raise FormatError(f"unknown role {short(raw_role, 20)!r}")
     content = obj.get("content")
     if role == "tool":
-        call_id = get_str(obj, "tool_call_id")
+        call_id = obj.get("tool_call_id")
+        if type(call_id) is not str:
+            call_id = get_str(obj, "tool_call_id")
         if not call_id:
             ids = get_list(obj, "tool_call_ids")
             call_id = ids[0] if ids and isinstance(ids[0], str) else ""
-        parts = chat_blocks(content) if isinstance(content, list) else []
-        images = [b for b in parts if b.kind is BlockKind.ARTIFACT]
+        name = obj.get("name")
         result = Block(
-            BlockKind.TOOL_RESULT,
-            text_of(content),
-            call_id=call_id,
-            name=opt_str(obj, "name"),
-            is_error=obj.get("is_error") is True,
+            _TOOL_RESULT,
+            content if type(content) is str else text_of(content),
+            call_id,
+            name if type(name) is str else "",
+            None,
+            0,
+            0,
+            0,
+            obj.get("is_error") is True,
         )
-        return ChatMessage(role, (result, *images))
-    blocks = []
-    if role == "assistant":
-        for key in ("reasoning_content", "reasoning", "thinking"):
-            value = obj.get(key)
-            if isinstance(value, str) and value:
-                blocks.append(Block(BlockKind.REASONING, value))
-    blocks.extend(chat_blocks(content))
-    if role == "assistant":
-        for call in get_list(obj, "tool_calls"):
-            if not isinstance(call, dict):
+        if type(content) is list:
+            images = [b for b in chat_blocks(content) if b.kind is BlockKind.ARTIFACT]
+            if images:
+                return role, (result, *images), None, "", ""
+        return role, (result,), None, "", ""
+    if role != "assistant":
+        blocks = (Block(_TEXT, content),) if type(content) is str else tuple(chat_blocks(content))
+        if "usage" in obj:
+            _usage(obj["usage"])  # a malformed one makes the message unreadable, as for any role
+        return role, blocks, None, "", ""
+    parts: list[Block] = []
+    for key in _REASONING_KEYS:
+        if key in obj:
+            value = obj[key]
+            if value and type(value) is str:
+                parts.append(Block(BlockKind.REASONING, value))
+    if type(content) is str:
+        parts.append(Block(_TEXT, content))
+    elif content is not None:
+        parts.extend(chat_blocks(content))
+    calls = obj.get("tool_calls")
+    if calls is not None:
+        if type(calls) is not list:
+            raise FormatError(f"field 'tool_calls' must be a list, got {type(calls).__name__}")
+        for call in calls:
+            if type(call) is not dict:
                 raise FormatError("a tool call must be an object")
-            function = get_dict(call, "function")
-            blocks.append(
+            function = call.get("function")
+            if type(function) is not dict:
+                function = get_dict(call, "function")
+            arguments = function.get("arguments", "")
+            call_id = call.get("id")
+            name = function.get("name")
+            parts.append(
                 Block(
-                    BlockKind.TOOL_CALL,
-                    json_text(function.get("arguments", "")),
-                    call_id=get_str(call, "id"),
-                    name=get_str(function, "name"),
+                    _TOOL_CALL,
+                    arguments if type(arguments) is str else json_text(arguments),
+                    call_id if type(call_id) is str else get_str(call, "id"),
+                    name if type(name) is str else get_str(function, "name"),
                 )
             )
-        legacy = obj.get("function_call")
+    if "function_call" in obj:
+        legacy = obj["function_call"]
         if isinstance(legacy, dict):
-            blocks.append(
+            parts.append(
                 Block(
-                    BlockKind.TOOL_CALL,
+                    _TOOL_CALL,
                     json_text(legacy.get("arguments", "")),
                     name=get_str(legacy, "name"),
                 )
             )
-    return ChatMessage(
-        role, tuple(blocks), _usage(obj.get("usage")), opt_str(obj, "model"), opt_str(obj, "id")
+    usage = obj.get("usage")
+    model = obj.get("model")
+    request_id = obj.get("id")
+    return (
+        role,
+        tuple(parts),
+        None if usage is None else _usage(usage),
+        model if type(model) is str else "",
+        request_id if type(request_id) is str else "",
     )
 
 
@@ -230,22 +279,19 @@ class MessageList:
     def add(self, obj: Any, line: int = 0) -> None:
         self.count += 1
         try:
-            if not isinstance(obj, dict):
+            if type(obj) is not dict:
                 raise FormatError(f"a message must be an object, got {type(obj).__name__}")
-            message = chat_message(obj)
+            role, blocks, usage, model, request_id = chat_fields(obj)
         except FormatError as exc:
             where = f"{self.where} message {self.count}: " if self.where else ""
             self.session.problems.add("wrong_type", line, f"{where}{exc}")
             return
-        if message.role == "assistant":
-            self.session.add_request(
-                scope_id=self.scope_id,
-                model=message.model,
-                usage=message.usage,
-                request_id=message.request_id,
-                line=line,
+        session = self.session
+        if role == "assistant":
+            session.add_request(
+                scope_id=self.scope_id, model=model, usage=usage, request_id=request_id, line=line
             )
-        self.session.add_message(message.role, message.blocks, scope_id=self.scope_id, line=line)
+        session.add_message(role, blocks, scope_id=self.scope_id, line=line)
 
 
 def first_user_text(messages: list[Any], limit: int = 80) -> str:

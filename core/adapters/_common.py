@@ -163,55 +163,64 @@ def anthropic_blocks(content: Any) -> list[Block]:
     Raises:
         FormatError: ``content`` is neither a string nor a list, or a block is not an object.
     """
+    if type(content) is list:
+        if len(content) == 1 and type(content[0]) is dict:
+            return anthropic_block(content[0])  # Claude Code writes one block per line
+        blocks: list[Block] = []
+        for raw in content:
+            if type(raw) is dict:
+                blocks.extend(anthropic_block(raw))
+            elif type(raw) is str:
+                blocks.append(Block(BlockKind.TEXT, raw))
+            else:
+                raise FormatError(f"a content block must be an object, got {type(raw).__name__}")
+        return blocks
+    if type(content) is str:
+        return [Block(BlockKind.TEXT, content)]
     if content is None:
         return []
-    if isinstance(content, str):
-        return [Block(BlockKind.TEXT, content)]
-    if not isinstance(content, list):
-        raise FormatError(f"content must be a string or a list, got {type(content).__name__}")
-    blocks: list[Block] = []
-    for raw in content:
-        if isinstance(raw, str):
-            blocks.append(Block(BlockKind.TEXT, raw))
-            continue
-        if not isinstance(raw, dict):
-            raise FormatError(f"a content block must be an object, got {type(raw).__name__}")
-        blocks.extend(anthropic_block(raw))
-    return blocks
+    raise FormatError(f"content must be a string or a list, got {type(content).__name__}")
 
 
 def anthropic_block(raw: Mapping[str, Any]) -> list[Block]:
     """One Anthropic content block (a tool result with images gives the result and its images)."""
     kind = raw.get("type")
     if kind == "text":
-        return [Block(BlockKind.TEXT, get_str(raw, "text"))]
+        text = raw.get("text")
+        return [Block(BlockKind.TEXT, text if type(text) is str else get_str(raw, "text"))]
     if kind == "thinking":
         return [Block(BlockKind.REASONING, get_str(raw, "thinking"))]
     if kind == "redacted_thinking":
         return [Block(BlockKind.REASONING, "")]
-    if kind in ("tool_use", "server_tool_use", "mcp_tool_use"):
+    if kind == "tool_use" or kind == "server_tool_use" or kind == "mcp_tool_use":
+        tool_input = raw.get("input", {})
         return [
             Block(
                 BlockKind.TOOL_CALL,
-                json_text(raw.get("input", {})),
-                call_id=get_str(raw, "id"),
-                name=sys.intern(get_str(raw, "name")),  # a few names, repeated on every call
+                tool_input if type(tool_input) is str else json_text(tool_input),
+                get_str(raw, "id"),
+                sys.intern(get_str(raw, "name")),  # a few names, repeated on every call
             )
         ]
-    if isinstance(kind, str) and kind.endswith("tool_result"):
+    if type(kind) is str and kind.endswith("tool_result"):
         content = raw.get("content")
-        images = (
-            [image_of(part) for part in content if isinstance(part, dict) and part.get("type") == "image"]
-            if isinstance(content, list)
-            else []
-        )
+        call_id = raw.get("tool_use_id")
         result = Block(
             BlockKind.TOOL_RESULT,
-            text_of(content),
-            call_id=get_str(raw, "tool_use_id"),
-            is_error=raw.get("is_error") is True,
+            content if type(content) is str else text_of(content),
+            call_id if type(call_id) is str else get_str(raw, "tool_use_id"),
+            "",
+            None,
+            0,
+            0,
+            0,
+            raw.get("is_error") is True,
         )
-        return [result, *images]
+        if type(content) is list:
+            images = [image_of(p) for p in content if type(p) is dict and p.get("type") == "image"]
+            if images:
+                return [result, *images]
+        return [result]
     if kind == "image":
         return [image_of(raw)]
     if kind == "document":
@@ -243,12 +252,27 @@ def anthropic_usage(raw: Any) -> Usage | None:
     """
     if raw is None:
         return None
-    if not isinstance(raw, dict):
+    if type(raw) is not dict:
         raise FormatError(f"field 'usage' must be an object, got {type(raw).__name__}")
-    uncached = get_int(raw, "input_tokens")
-    written = get_int(raw, "cache_creation_input_tokens")
-    read = get_int(raw, "cache_read_input_tokens")
-    return Usage(uncached + written + read, read, written, get_int(raw, "output_tokens"))
+    uncached = raw.get("input_tokens", 0)
+    written = raw.get("cache_creation_input_tokens", 0)
+    read = raw.get("cache_read_input_tokens", 0)
+    output = raw.get("output_tokens", 0)
+    if not (
+        type(uncached) is int
+        and type(written) is int
+        and type(read) is int
+        and type(output) is int
+        and uncached >= 0
+        and written >= 0
+        and read >= 0
+        and output >= 0
+    ):  # the exact rule and its error, field by field
+        uncached = get_int(raw, "input_tokens")
+        written = get_int(raw, "cache_creation_input_tokens")
+        read = get_int(raw, "cache_read_input_tokens")
+        output = get_int(raw, "output_tokens")
+    return Usage(uncached + written + read, read, written, output)
 
 
 def openai_usage(raw: Any) -> Usage | None:

@@ -59,6 +59,8 @@ IGNORED_TYPES: Final = frozenset({"progress", "file-history-snapshot", "queue-op
 SUMMARY_PREFIX: Final = "This session is being continued from a previous conversation"
 """How Claude Code's compaction summary starts (used where ``isCompactSummary`` is absent)."""
 
+_TOOL_RESULT: Final = BlockKind.TOOL_RESULT
+
 SYNTHETIC_MODEL: Final = "<synthetic>"
 """The model Claude Code names on messages it wrote itself (API errors, placeholders)."""
 
@@ -147,7 +149,7 @@ class _PendingCompaction:
     tokens_after: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class _ScopeState:
     """Reading state of one scope."""
 
@@ -164,6 +166,8 @@ class _ScopeState:
     compaction: _PendingCompaction | None = None
     """A compaction boundary waiting for its summary line."""
     labelled: bool = False
+    model: str = ""
+    """The model of the scope's last call (the header is looked at when it changes)."""
 
 
 class TranscriptAdapter:
@@ -231,16 +235,18 @@ class TranscriptAdapter:
     def feed(self, obj: dict[str, Any], line: int) -> None:
         kind = obj.get("type")
         if kind == "assistant" or kind == "user":
-            message = get_dict(obj, "message", required=True)
+            message = obj.get("message")
+            if type(message) is not dict:
+                message = get_dict(obj, "message", required=True)  # raises the usual error
             scope_id = self.route(obj)
             if kind == "assistant":
                 self.assistant(scope_id, obj, message, line)
             else:
                 self.user(scope_id, obj, message, line)
+        elif type(kind) is str and kind in IGNORED_TYPES:
+            self.ignore(obj, kind)
         elif kind == "system":
             self.system(obj, line)
-        elif isinstance(kind, str) and kind in IGNORED_TYPES:
-            self.ignore(obj, kind)
         else:
             raise UnknownEventError(f"unknown record type {str(kind)[:40]!r}")
 
@@ -265,8 +271,13 @@ class TranscriptAdapter:
 
     def assistant(self, scope_id: str, obj: Mapping[str, Any], message: Mapping[str, Any], line: int) -> None:
         blocks = anthropic_blocks(message.get("content"))
-        request_id = get_str(obj, "requestId")
-        response_id = get_str(message, "id") or request_id
+        request_id = obj.get("requestId")
+        if type(request_id) is not str:
+            request_id = get_str(obj, "requestId")
+        response_id = message.get("id")
+        if type(response_id) is not str:
+            response_id = get_str(message, "id")
+        response_id = response_id or request_id
         state = self.states.get(scope_id) or self.open_scope(scope_id)
         session = self.session
         if response_id and response_id == state.open_id:
@@ -283,26 +294,35 @@ class TranscriptAdapter:
         model = sys.intern(get_str(message, "model"))  # repeated on every call
         if scope_id not in self.noted:
             self.note_session(opt_str(obj, "sessionId") or opt_str(obj, "session_id"), scope_id)
-        self.close_compaction(scope_id, state)
-        self.flush(scope_id, state)
+        if state.compaction is not None:
+            self.close_compaction(scope_id, state)
+        if state.results or state.held:
+            self.flush(scope_id, state)
         if response_id and response_id in state.seen:
             # A late piece of a response already closed: keep its blocks; it is not a new call.
+            state.open_id = ""
+            state.open_usage = None
             session.add_message("assistant", blocks, scope_id=scope_id, line=line)
             return
         if model == SYNTHETIC_MODEL:
+            state.open_id = ""
+            state.open_usage = None
             self.synthetic(scope_id, obj, blocks, line)
             return
         if response_id:
             state.seen.add(response_id)
+        timestamp = obj.get("timestamp")
         session.add_request(
             scope_id=scope_id,
             model=model,
             usage=usage,
             request_id=request_id or response_id,
             line=line,
-            timestamp=opt_str(obj, "timestamp"),
+            timestamp=timestamp if type(timestamp) is str else "",
         )
-        self.note_model(scope_id, model)
+        if model != state.model:
+            state.model = model
+            self.note_model(scope_id, model)
         session.add_message("assistant", blocks, scope_id=scope_id, line=line)
         state.open_id = response_id
         state.open_usage = usage
@@ -330,8 +350,9 @@ class TranscriptAdapter:
     def user(self, scope_id: str, obj: Mapping[str, Any], message: Mapping[str, Any], line: int) -> None:
         content = message.get("content")
         blocks = anthropic_blocks(content)
-        state = self.open_scope(scope_id)
-        self.note_session(opt_str(obj, "sessionId") or opt_str(obj, "session_id"), scope_id)
+        state = self.states.get(scope_id) or self.open_scope(scope_id)
+        if scope_id not in self.noted:
+            self.note_session(opt_str(obj, "sessionId") or opt_str(obj, "session_id"), scope_id)
         meta = obj.get("isMeta") is True
         if not meta and not state.labelled:
             header = self.session.scope(scope_id).header
@@ -341,7 +362,7 @@ class TranscriptAdapter:
                 if not header.label:
                     self.session.set_header(dataclasses.replace(header, label=label))
         is_summary = obj.get("isCompactSummary") is True or (
-            isinstance(content, str) and content.startswith(SUMMARY_PREFIX) and state.compaction is not None
+            type(content) is str and content.startswith(SUMMARY_PREFIX) and state.compaction is not None
         )
         if is_summary:
             self.flush(scope_id, state)
@@ -349,15 +370,18 @@ class TranscriptAdapter:
             self.close_compaction(scope_id, state, text)
             self.session.add_message("user", [Block(BlockKind.SUMMARY, text)], scope_id=scope_id, line=line)
             return
-        self.close_compaction(scope_id, state)
-        if state.open_id and any(b.kind is BlockKind.TOOL_RESULT for b in blocks):
-            if not state.results:
-                state.results_line = line
-            state.results.extend(blocks)
-            return
-        if state.open_id and (state.results or state.held) and meta:
-            state.held.append((blocks, meta, line))
-            return
+        if state.compaction is not None:
+            self.close_compaction(scope_id, state)
+        if state.open_id:
+            for block in blocks:
+                if block.kind is _TOOL_RESULT:
+                    if not state.results:
+                        state.results_line = line
+                    state.results.extend(blocks)
+                    return
+            if (state.results or state.held) and meta:
+                state.held.append((blocks, meta, line))
+                return
         self.flush(scope_id, state)
         self.session.add_message("user", blocks, scope_id=scope_id, meta=meta, line=line)
 
@@ -428,7 +452,7 @@ class ClaudeCodeAdapter(TranscriptAdapter):
         return scope_id
 
     def ignore(self, obj: Mapping[str, Any], kind: str) -> None:
-        super().ignore(obj, kind)
+        self.session.ignored[kind] += 1
         if obj.get("isSidechain") is True and self.source.scope_id is None:
             parent, uuid = obj.get("parentUuid"), obj.get("uuid")
             if isinstance(parent, str) and isinstance(uuid, str) and parent in self.sidechains:
@@ -449,13 +473,10 @@ class ClaudeCodeAdapter(TranscriptAdapter):
             )
         return None
 
-    def feed(self, obj: dict[str, Any], line: int) -> None:
-        if obj.get("type") == "system" and obj.get("subtype") in (
-            "compact_boundary",
-            "microcompact_boundary",
-        ):
+    def system(self, obj: Mapping[str, Any], line: int) -> None:
+        if obj.get("subtype") in ("compact_boundary", "microcompact_boundary"):
             self.note_session(opt_str(obj, "sessionId"), self.source.default_scope)
-        super().feed(obj, line)
+        super().system(obj, line)
 
 
 def make_adapter(session: Session, source: Source) -> ClaudeCodeAdapter:

@@ -6,7 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
+from ctxscope.core import jsonl
 from ctxscope.core.jsonl import FileChange, LineTail, decode_line, iter_lines, sanitise_excerpt
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def append(path: Path, data: bytes) -> None:
@@ -142,3 +145,62 @@ def test_repaired_utf8_keeps_the_event() -> None:
 def test_excerpt_is_short_and_printable() -> None:
     excerpt = sanitise_excerpt(b"\x1b[31mred\x07" + b"a" * 500)
     assert len(excerpt) <= 60 and "\x1b" not in excerpt and "\x07" not in excerpt
+
+
+def _reference_lines(data: bytes, limit: int) -> tuple[list[tuple[int, int, bytes]], list[int], int]:
+    """Complete lines as a plain split gives them: (number, offset, data), oversize numbers, end."""
+    lines: list[tuple[int, int, bytes]] = []
+    oversize: list[int] = []
+    offset = 0
+    pieces = data.split(b"\n")
+    for number, piece in enumerate(pieces[:-1], 1):
+        if len(piece) > limit:
+            oversize.append(number)
+        else:
+            lines.append((number, offset, piece.rstrip(b"\r")))
+        offset += len(piece) + 1
+    if len(pieces[-1]) > limit:
+        oversize.append(len(pieces))
+    return lines, oversize, offset
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from([b'{"a":1}', b"", b"\r", b'{"b":"x\\ny"}\r', b"z" * 30, b"\r\r", b'{"c":3}']),
+        max_size=25,
+    ),
+    trailing=st.booleans(),
+    chunk=st.integers(1, 40),
+    steps=st.integers(1, 3),
+)
+def test_lines_across_chunk_boundaries_match_a_plain_split(
+    tmp_path_factory: pytest.TempPathFactory,
+    pieces: list[bytes],
+    trailing: bool,
+    chunk: int,
+    steps: int,
+) -> None:
+    """Lines, offsets, CR stripping and oversize lines do not depend on where reads end."""
+    data = b"\n".join(pieces) + (b"\n" if trailing else b"")
+    path = tmp_path_factory.mktemp("chunks") / "log.jsonl"
+    path.write_bytes(data)
+    expected, expected_oversize, end = _reference_lines(data, limit=20)
+    tail = LineTail(path, max_line_bytes=20)
+    got: list[tuple[int, int, bytes]] = []
+    oversize: list[int] = []
+    original = jsonl.READ_CHUNK
+    jsonl.READ_CHUNK = chunk
+    try:
+        for _ in range(len(data) + 2):
+            read = tail.read(max_bytes=chunk * steps)
+            got += [(line.number, line.offset, line.data) for line in read.lines]
+            assert read.data == [line.data for line in read.lines]
+            oversize += read.oversize
+    finally:
+        jsonl.READ_CHUNK = original
+    assert got == expected
+    assert [n for n in oversize if n <= len(data.split(b"\n")) - 1] == [
+        n for n in expected_oversize if n <= len(data.split(b"\n")) - 1
+    ]
+    assert tail.offset == end

@@ -94,3 +94,61 @@ def test_problems_keep_first_few_and_count_all() -> None:
     assert s.problems.bad_lines == KEPT_PROBLEMS + 5
     assert len(s.problems.kept) == KEPT_PROBLEMS
     assert [n.kind for n in s.problems.notices] == ["truncated"]
+
+
+def test_records_made_by_the_fast_init_are_ordinary_frozen_dataclasses() -> None:
+    import pickle
+
+    block = Block(BlockKind.TOOL_CALL, '{"q": 1}', "c1", "grep", is_error=True)
+    assert type(block) is Block
+    assert (block.kind, block.text, block.call_id, block.name, block.is_error) == (
+        BlockKind.TOOL_CALL, '{"q": 1}', "c1", "grep", True,
+    )
+    defaults = (block.artifact, block.size_bytes, block.width, block.height, block.elided_chars)
+    assert defaults == (None, 0, 0, 0, 0)
+    assert block == Block(BlockKind.TOOL_CALL, '{"q": 1}', "c1", "grep", is_error=True)
+    assert hash(block) == hash(dataclasses.replace(block))
+    assert dataclasses.replace(block, text="{}").text == "{}"
+    assert pickle.loads(pickle.dumps(block)) == block
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        block.text = "changed"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Block()  # type: ignore[call-arg]
+    s = build()
+    first, second = s.scopes["main"].messages[:2]
+    assert first._tokens is not second._tokens  # each message its own memo
+
+
+def test_a_subclass_of_a_record_is_initialised_too() -> None:
+    class Marked(Block):
+        __slots__ = ()
+
+    marked = Marked(BlockKind.TEXT, "x", call_id="c")
+    assert type(marked) is Marked and (marked.text, marked.call_id) == ("x", "c")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        marked.text = "y"  # type: ignore[misc]
+
+
+ESTIMATE_TEXTS = [
+    "".join(f"{n:6d}→    def handle(request):\n" for n in range(1, 400)),  # a Read result
+    "│ 983 │ {:ok, {type, _, _, _}} when type in '-_' ->\n" * 50 + "✓ done",
+    "レビュー結果を確認しました。" * 40 + " plus some ASCII",
+    "emoji \U0001f600 and a lone \ud800 surrogate, \udc00 another, \U00010400 astral",
+    "plain ASCII " * 2000,
+    "",
+]
+
+
+@pytest.mark.parametrize("text", ESTIMATE_TEXTS, ids=range(len(ESTIMATE_TEXTS)))
+def test_estimates_agree_with_the_whole_text_computation(text: str) -> None:
+    """The estimator's fast paths (a text's few non-ASCII characters classified alone, the
+    memo of recent texts) give the figure of the plain per-class computation."""
+    from ctxscope.core.tokens import PROFILES, UNIT, ProfileEstimator
+
+    for profile in PROFILES.values():
+        estimator = ProfileEstimator(profile)
+        ascii_units, script_units, _ = estimator._units(text)
+        expected = max(0, -(-(ascii_units + script_units) // UNIT)) if text else 0
+        assert estimator.count(text) == expected
+        assert estimator.count(text) == expected  # memoised
+        assert estimator.breakdown(text).tokens == expected

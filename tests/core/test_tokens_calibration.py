@@ -105,3 +105,43 @@ def test_factor_always_in_range(pairs: list[tuple[int, int]]) -> None:
 def test_window_must_be_positive() -> None:
     with pytest.raises(ValueError):
         Calibrator(window=0)
+
+
+def test_evidence_weighted_warm_up() -> None:
+    """With ``prior_tokens`` the warm-up shrink depends on how many estimated tokens the
+    observations cover, not on how many there are."""
+    cal = Calibrator(prior_tokens=1000)
+    cal.observe(1000, 2000)
+    assert cal.factor == pytest.approx(1.5)  # a prior worth as much as this observation
+    small = Calibrator(prior_tokens=1000)
+    small.observe(50, 100)
+    assert small.factor == pytest.approx(1 + 50 / 1050)
+    large = Calibrator(prior_tokens=1000)
+    large.observe(9000, 4500)
+    assert large.factor == pytest.approx(1 - 0.5 * 0.9)
+    for _ in range(2):
+        large.observe(100, 50)
+    assert large.factor == pytest.approx(0.5)  # warm-up over: the plain median
+
+
+def test_evidence_weighted_calibrator_is_robust_to_one_outlier() -> None:
+    cal = Calibrator(prior_tokens=600)
+    for _ in range(6):
+        cal.observe(1000, 1300)
+    cal.observe(100_000, 490_000)  # a huge mismatched pair weighs as one rank, not by its size
+    assert cal.factor == pytest.approx(1.3)
+
+
+def test_factor_follows_new_observations() -> None:
+    cal = Calibrator()
+    for _ in range(3):
+        cal.observe(1000, 1500)
+    assert cal.factor == pytest.approx(1.5)
+    for _ in range(3):
+        cal.observe(1000, 1000)
+    assert cal.factor == pytest.approx(1.25)  # the memoised factor was recomputed
+
+
+def test_prior_tokens_must_not_be_negative() -> None:
+    with pytest.raises(ValueError):
+        Calibrator(prior_tokens=-1)

@@ -98,6 +98,7 @@ def test_ratio_stats_worst_is_farthest_in_log_terms() -> None:
 CALIBRATED_LOGS = [
     "claude-code/spotter-4d5611e5-autocompact/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
     "claude-code/agentcmd/full-session-four.jsonl",
+    "claude-code/agentcmd/full-session-five.jsonl",
     "claude-code/claude-code-viewer/fe5e1c67-v1.0.98-inline-sidechains.jsonl",
     "claude-code/claude-code-viewer/5c0375b4-v1.0.108-japanese.jsonl",
     "claude-agent-sdk-stream/tielec-issue-10-06_testing-revise-ja.jsonl",
@@ -115,6 +116,45 @@ def test_real_logs_median_call_within_five_percent(path: str) -> None:
     assert result.calibrated is not None
     assert abs(result.calibrated.median - 1) <= 0.05, result.calibrated
     assert result.calls == sum(1 for s in session.scopes.values() for r in s.requests if r.usage)
+
+
+@pytest.mark.shared
+def test_every_real_log_with_usage_is_checked() -> None:
+    """The list above is every real log whose calls carry provider usage (sub-agent files are
+    read with their session)."""
+    root = shared_path("real-logs")
+    with_usage = set()
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in (".jsonl", ".json", ".traj") or "subagents" in path.parts:
+            continue
+        if path.name == "SOURCES.json":
+            continue
+        session = open_log(path)
+        if any(r.usage for s in session.scopes.values() for r in s.requests):
+            with_usage.add(path.relative_to(root).as_posix())
+    assert with_usage == set(CALIBRATED_LOGS)
+
+
+def test_a_large_first_increment_calibrates_more_than_a_small_one() -> None:
+    """The warm-up weighs increments by their size: after one large increment that the
+    estimator over-counted twofold, the next increment is calibrated most of the way."""
+
+    def second_ratio(first_size: int) -> float:
+        session = Session()
+        session.add_message("user", [text_block("start")])
+        reported = 20_000
+        session.add_request(usage=Usage(reported))
+        for n, size in enumerate((first_size, 3000)):
+            before = len(session.scopes["main"].messages)
+            session.add_message("user", [Block(BlockKind.TOOL_RESULT, "x1 " * size, f"c{n}")])
+            reported += tokens_of(session, "main", before, before + 1) // 2
+            session.add_request(usage=Usage(reported))
+        (check,) = check_usage(session).scopes
+        return check.calls[-1].calibrated_ratio
+
+    large, small = second_ratio(3000), second_ratio(20)
+    assert large < small
+    assert abs(large - 1) < 0.05 < abs(small - 1)
 
 
 @pytest.mark.shared

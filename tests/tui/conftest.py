@@ -99,6 +99,15 @@ class ReadyApp(CtxscopeApp):
 async def wait_ready(pilot: object) -> None:
     import asyncio
 
+    from ctxscope.tui.widgets.timeline import TimelinePlot
+
     app = pilot.app  # type: ignore[attr-defined]
     await asyncio.wait_for(app.ready.wait(), 60)
+    await pilot.pause()  # type: ignore[attr-defined]
+    # A replot deferred by the plot's rate limit must land before the screenshot (under load the
+    # last snapshot may arrive within REPLOT_INTERVAL of the previous one).
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 30
+    while any(plot._pending is not None for plot in app.query(TimelinePlot)) and loop.time() < deadline:
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
     await pilot.pause()  # type: ignore[attr-defined]

@@ -343,3 +343,21 @@ async def test_hostile_scope_label_in_titles() -> None:
         assert "[/path]" in title.replace("\\[", "[") and "\x1b" not in title
         svg = app.export_screenshot().replace("&#160;", " ")
         assert "[/path] [bold red]x[/]" in svg
+
+
+async def test_m_opens_the_policy_lab_on_the_shown_scope() -> None:
+    """m: the memory-policy lab for the shown scope (it reads the log in its own worker)."""
+    from ctxscope.tui.screens.policies import PolicyLabScreen
+
+    snap = fakes.session(fakes.scope(5), fakes.scope(3, scope_id="agent-1", parent="main"))
+    app = MockApp(snap)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("right_square_bracket", "m")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PolicyLabScreen)
+        assert screen.request.scope_id == "agent-1" and screen.request.path == "/logs/session.jsonl"
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("escape")
+        assert not isinstance(app.screen, PolicyLabScreen)

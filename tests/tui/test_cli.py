@@ -29,9 +29,39 @@ def test_open_forced_unknown_format(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "unknown format" in capsys.readouterr().err
 
 
-def test_open_folder_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_open_an_empty_folder_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["open", str(tmp_path)]) == 2
-    assert "watch follows folders" in capsys.readouterr().err
+    assert "no session log" in capsys.readouterr().err
+
+
+def test_open_a_folder_opens_its_newest_log_with_its_subagents(tmp_path: Path) -> None:
+    """A Claude Code project folder: the newest session, its sub-agent files joining as scopes."""
+    import os
+
+    import orjson
+    from ctxscope.tui.app import dashboard_options
+    from ctxscope.tui.cli import build_parser
+    from ctxscope.tui.tailer import CoreSource
+
+    def line(session: str, text: str, **extra: object) -> bytes:
+        record = {"type": "user", "sessionId": session, "parentUuid": None, "isSidechain": False,
+                  "message": {"role": "user", "content": text}, **extra}
+        return orjson.dumps(record) + b"\n"
+
+    old, new = tmp_path / "aaa.jsonl", tmp_path / "bbb.jsonl"
+    old.write_bytes(line("aaa", "old session"))
+    new.write_bytes(line("bbb", "newer session"))
+    sub = tmp_path / "bbb" / "subagents" / "agent-x1.jsonl"
+    sub.parent.mkdir(parents=True)
+    sub.write_bytes(line("bbb", "sub prompt", isSidechain=True, agentId="x1"))
+    os.utime(old, (100, 100))
+    os.utime(new, (200, 200))
+    options = dashboard_options(build_parser().parse_args(["open", str(tmp_path), "--redact"]), live=False)
+    assert options.path == str(new) and options.redact
+    source = CoreSource(options.path)
+    source.read(None)
+    source.finish()
+    assert set(source.follower.session.scopes) == {"main", "agent-x1"}  # type: ignore[union-attr]
 
 
 def test_bad_budget_is_an_argparse_error(tmp_path: Path) -> None:
@@ -48,4 +78,4 @@ def test_watch_parses_every_flag(tmp_path: Path) -> None:
     )
     assert args.poll and args.format == "codex" and args.budget == 400_000 and args.limit == 1_000_000
     args = build_parser().parse_args(["open", "x.jsonl"])
-    assert not hasattr(args, "poll") and args.budget is None
+    assert not hasattr(args, "poll") and args.budget is None and not args.redact

@@ -96,24 +96,65 @@ class TestRealData:
 
     @pytest.mark.shared
     def test_claude_code_autocompact(self, snap_compare: object) -> None:
-        """Claude Code session with an auto-compaction (◇ at #61) and two sub-agent scopes."""
+        """Claude Code session with an auto-compaction (◇ at #61) and two sub-agent scopes;
+        ``--redact``: previews are shapes, so the baseline carries no text from the log."""
         log = shared_path("real-logs", "claude-code", "spotter-4d5611e5-autocompact",
                           "4d5611e5-241a-462a-8d15-5122611a9569.jsonl")
-        app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE))
+        app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE, redact=True))
         assert snap_compare(app, terminal_size=WIDE, run_before=wait_ready)  # type: ignore[operator]
+        assert_no_log_text(baseline("test_claude_code_autocompact"), log)
 
     @pytest.mark.shared
     def test_claude_code_small(self, snap_compare: object) -> None:
-        """The same session at 80×24."""
+        """The same session at 80×24 (redacted)."""
         log = shared_path("real-logs", "claude-code", "spotter-4d5611e5-autocompact",
                           "4d5611e5-241a-462a-8d15-5122611a9569.jsonl")
-        app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE))
+        app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE, redact=True))
         assert snap_compare(app, terminal_size=SMALL, run_before=wait_ready)  # type: ignore[operator]
+        assert_no_log_text(baseline("test_claude_code_small"), log)
 
     @pytest.mark.shared
     def test_codex_rollout(self, snap_compare: object) -> None:
-        """A Codex CLI rollout."""
+        """A Codex CLI rollout (redacted)."""
         log = shared_path("real-logs", "codex-rollout",
                           "rollout-2025-09-24T19-22-20-01997e76-d124-7592-9cac-2ec05abbca08.jsonl")
-        app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE))
+        app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE, redact=True))
         assert snap_compare(app, terminal_size=WIDE, run_before=wait_ready)  # type: ignore[operator]
+        assert_no_log_text(baseline("test_codex_rollout"), log)
+
+
+def baseline(test: str) -> Path:
+    return Path(__file__).parent / "__snapshots__" / "test_snapshots" / f"TestRealData.{test}.svg"
+
+
+def svg_text(path: Path) -> str:
+    """The characters an SVG screenshot shows, row by row."""
+    import html
+    import re
+
+    rows: dict[str, list[str]] = {}
+    for y, content in re.findall(r'<text class="terminal-[^"]*" x="[^"]*" y="([^"]*)"[^>]*>([^<]*)</text>',
+                                 path.read_text(encoding="utf-8")):
+        rows.setdefault(y, []).append(html.unescape(content).replace("\xa0", " "))
+    return "\n".join("".join(parts) for parts in rows.values())
+
+
+def assert_no_log_text(svg: Path, log: Path) -> None:
+    """No message text and no sub-agent label of ``log`` shows in the screenshot (ids and tool
+    names are not content and may show)."""
+    from ctxscope.core.reader import open_log
+
+    shown = " ".join(svg_text(svg).split())
+    session = open_log(log)
+    probes: set[str] = set()
+    for scope in session.scopes.values():
+        label = " ".join(scope.header.label.split())
+        if len(label) >= 12:  # a short label ("compaction") is the adapter's word, not log text
+            probes.add(label[:20])
+        for message in scope.messages:
+            words = " ".join(message.text.split())
+            if len(words) >= 12:
+                probes.add(words[:16])
+    assert probes, "the log should have text to look for"
+    leaked = sorted(p for p in probes if p in shown)
+    assert not leaked, f"log text in {svg.name}: {leaked[:5]}"

@@ -196,3 +196,37 @@ async def test_folder_follows_the_newest_log(tmp_path: Path) -> None:
     finally:
         tailer.stop()
         await asyncio.wait_for(task, 5)
+
+
+def test_budget_override_takes_calibration_from_the_recorded_run(tmp_path: Path) -> None:
+    """``--budget`` replays over a recorded-configuration replay (``base=``), as ``ctxscope report``
+    does: the usage in the log belongs to what was really sent, so calibration comes from there."""
+    import random
+
+    from ctxscope.core.pipeline import PipelineConfig
+    from ctxscope.core.reader import read_session
+    from ctxscope.core.replay import SessionReplay, replay_session
+    from ctxscope.demo_sessions.agent import Transcript
+    from ctxscope.demo_sessions.scenarios import ScenarioContext
+
+    path = tmp_path / "calibrated.jsonl"
+    with SessionLogWriter.create(path) as log:
+        ctx = ScenarioContext(Transcript(log), random.Random(0))
+        # The "provider" counts with another tokenizer profile, so calibration is not 1.
+        agent = ctx.agent("main", PipelineConfig(hard_limit=60_000, budget=30_000), usage_estimator="openai")
+        agent.user("Read these files and note what each one does.")
+        agent.call_model()
+        for i, text in enumerate(fakes._stdlib_texts() * 2):
+            agent.tool_round(f"Reading file {i}.", "Read", {"path": f"f{i}.py"}, text[:12_000])
+    source = CoreSource(str(path), budget=15_000)
+    source.read(None)
+    source.finish()
+    assert source.replay.base is source.recorded
+    got = [r.calibration_factor for r in source.snapshot().scopes["main"].records]
+    session = read_session(path)
+    expected = replay_session(session, PipelineConfig(budget=15_000)).scopes["main"].records
+    assert got == [r.calibration_factor for r in expected]
+    assert len({round(f, 3) for f in got}) > 1 or got[-1] != 1.0
+    fresh = SessionReplay(PipelineConfig(budget=15_000))
+    fresh.update(session)
+    assert got != [r.calibration_factor for r in fresh.records("main")]  # what the old tailer showed

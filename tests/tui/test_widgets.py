@@ -186,3 +186,70 @@ def test_column_spans_cover_every_column() -> None:
         for c, (lo, hi) in enumerate(spans):
             if hi - lo > 1 or count >= columns:
                 assert all(column_of(i, count, columns) == c for i in range(lo, hi))
+
+
+async def test_every_stage_has_a_lane_label_and_a_caption() -> None:
+    """Every Stage (trim_turns, the legacy strategy's only stage, included) is drawn without a KeyError:
+    its lane, its shading, the selected request's caption, the meter and the timeline."""
+    import dataclasses
+
+    from ctxscope.core.snapshot import Stage, StageRun
+    from ctxscope.tui.widgets.meter import ContextMeter
+    from ctxscope.tui.widgets.timeline import STAGE_LABELS, StageLanes, TimelinePlot
+
+    assert set(STAGE_LABELS) == set(Stage)
+    base = fakes.scope(len(Stage) * 3)
+    recs = list(base.records)
+    stages = list(Stage)
+    for i, record in enumerate(recs):
+        stage = stages[i % len(stages)]
+        recs[i] = dataclasses.replace(record, stages=(StageRun(stage, 3, 1_000 + 97 * i),))
+    scope = dataclasses.replace(base, records=tuple(recs))
+    app = MockApp(fakes.session(scope))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        lanes = app.query_one(StageLanes)
+        text = lanes.render().plain
+        for label in STAGE_LABELS.values():
+            assert label in text
+        for index, stage in enumerate(stages):
+            app.dashboard.cursor = index
+            await pilot.pause()
+            caption = lanes.render().plain.splitlines()[-1]
+            assert caption.startswith(f"#{index} ") and f"({3} items)" in caption
+            assert app.query_one(ContextMeter).render().plain
+            assert scope.records[index].stages[0].stage is stage
+        assert app.query_one(TimelinePlot).replots >= 1
+
+
+async def test_redact_shows_shapes_never_content() -> None:
+    """--redact: previews become ‹kind · size›, summary text becomes its shape, labels become ids."""
+    from ctxscope.tui.app import DashboardOptions
+    from ctxscope.tui.screens.modals import TextScreen, summary_body
+    from ctxscope.tui.widgets.header import StatusHeader
+
+    secret = "SECRET-LOG-TEXT"
+    snap = fakes.session(
+        fakes.scope(40, summary_every=30),
+        fakes.scope(5, scope_id="agent-1", parent="main", label=f"task {secret}"),
+        bad_lines={"invalid_json": 1},
+    )
+    app = MockApp(snap, preview=secret)
+    app.options = DashboardOptions("/logs/session.jsonl", redact=True)
+    app.dashboard.redact = True
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        view = app.query_one(MessagesView)
+        rows = [view.render_line(y).text for y in range(5)]
+        assert all(secret not in row for row in rows)
+        assert any("‹" in row and "tokens›" in row for row in rows)
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert "agent-1" in app.query_one(StatusHeader).render().plain
+        assert secret not in app.query_one(StatusHeader).render().plain
+        marker = snap.scopes["main"].records[30].summary
+        title, body = summary_body(marker, None, redact=True)
+        assert "SECRET" not in body.plain and "Summary at" not in body.plain
+        assert body.plain.startswith("‹summary · ") and "chars" in body.plain
+        app.push_screen(TextScreen(title, body))
+        await pilot.pause()

@@ -21,7 +21,11 @@ def positive_int(value: str) -> int:
 
 def add_dashboard_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments shared by ``watch`` and ``open``."""
-    parser.add_argument("path", metavar="PATH", help="a session log, or a folder (its newest log is shown)")
+    parser.add_argument(
+        "path", metavar="PATH",
+        help="a session log, or a folder such as a Claude Code project folder or ~/.codex/sessions "
+        "(its newest log is shown)",
+    )
     parser.add_argument(
         "--format", metavar="NAME", default=None, help="force the log format (default: detect)"
     )
@@ -29,6 +33,17 @@ def add_dashboard_arguments(parser: argparse.ArgumentParser) -> None:
                         help="working budget in tokens (default: from the log, else the pipeline's default)")
     parser.add_argument("--limit", metavar="N", type=positive_int, default=None,
                         help="hard context limit in tokens (default: from the log or the model)")
+    add_redact_argument(parser)
+
+
+def add_redact_argument(parser: argparse.ArgumentParser) -> None:
+    """``--redact``, shared by ``watch``, ``open`` and ``demo``."""
+    parser.add_argument(
+        "--redact",
+        action="store_true",
+        help="show the shape of log text (kind and size) instead of its content: message previews, "
+        "summary texts, sub-agent labels (for screen-sharing and screenshots)",
+    )
 
 
 def register(subparsers: Any) -> None:

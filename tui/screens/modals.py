@@ -55,28 +55,42 @@ pipeline made, ◇ compactions the agent reported; Enter opens the text.
 | ↑ ↓ PgUp PgDn g G | scroll the focused list |
 | Enter | open the summary at the cursor (or the highlighted one) |
 | e | skipped lines and file notices |
+| m | memory-policy lab: what each policy would keep of this scope |
 | ctrl+p | command palette |
 | ? | this help · q quits |
 """
 
 
 class HelpScreen(ModalScreen[None]):
-    """What every number means, and the keys."""
+    """What every number means, and the keys.
+
+    Args:
+        extra: Markdown shown before the dashboard's help (``ctxscope demo``'s keys).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "dismiss", "Close", id="close-help"),
     ]
 
+    def __init__(self, extra: str = "") -> None:
+        super().__init__()
+        self.extra = extra
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="modal-box"):
-            yield Markdown(HELP)
+            yield Markdown(self.extra + HELP if self.extra else HELP)
 
     def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
         self.dismiss(None)
 
 
-def summary_body(marker: SummaryMarker | None, observed: ObservedCompaction | None) -> tuple[str, Text]:
-    """Title and literal body of a summary marker or an observed compaction."""
+def summary_body(
+    marker: SummaryMarker | None, observed: ObservedCompaction | None, *, redact: bool = False
+) -> tuple[str, Text]:
+    """Title and literal body of a summary marker or an observed compaction.
+
+    With ``redact`` the body is the text's shape (tokens, characters, lines), never its content.
+    """
     if marker is not None:
         title = (
             f"Summary at request #{marker.request_index}: freed {fmt.tokens(marker.tokens_freed)}, "
@@ -95,6 +109,10 @@ def summary_body(marker: SummaryMarker | None, observed: ObservedCompaction | No
         return "No summary", Text("")
     if not text:
         return title, Text("(the log does not carry the summary text)", style="dim")
+    if redact:
+        tokens = marker.summary_tokens if marker is not None else None
+        shape = fmt.redacted_block("summary", text, token_count=tokens)
+        return title, Text(f"{shape}\n\n(--redact: the summary's text is not shown)", style="dim")
     return title, Text(fmt.clean_block(text))
 
 
@@ -123,17 +141,18 @@ class ScopeScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Close", id="close-scopes")]
 
-    def __init__(self, snapshot: SessionSnapshot, current: str) -> None:
+    def __init__(self, snapshot: SessionSnapshot, current: str, *, redact: bool = False) -> None:
         super().__init__()
         self._snapshot = snapshot
         self._current = current
+        self._redact = redact
 
     def compose(self) -> ComposeResult:
         options = []
         for scope_id, scope in self._snapshot.scopes.items():
             row = Text(no_wrap=True, overflow="ellipsis", end="")
             row.append("● " if scope_id == self._current else "  ", "green")
-            row.append(fmt.clean(scope_name(scope), 40).ljust(30), "bold")
+            row.append(fmt.clean(scope_name(scope, self._redact), 40).ljust(30), "bold")
             peak = max((r.calibrated_tokens for r in scope.records), default=0)
             summaries = sum(1 for r in scope.records if r.summary is not None)
             over = sum(1 for r in scope.records if r.over_limit or r.refused)
@@ -166,9 +185,10 @@ class ProblemsScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,e", "close", "Close", id="close-problems")]
 
-    def __init__(self, snapshot: SessionSnapshot | None) -> None:
+    def __init__(self, snapshot: SessionSnapshot | None, *, redact: bool = False) -> None:
         super().__init__()
         self._snapshot = snapshot
+        self._redact = redact
 
     def compose(self) -> ComposeResult:
         text = Text()
@@ -182,7 +202,7 @@ class ProblemsScreen(ModalScreen[None]):
             if snapshot.problems:
                 text.append("\nFirst skipped lines\n", "bold")
                 for problem in snapshot.problems:
-                    _problem_line(text, problem)
+                    _problem_line(text, problem, redact=self._redact)
             if snapshot.notices:
                 text.append("\nFile notices\n", "bold")
                 for problem in snapshot.notices:
@@ -196,7 +216,8 @@ class ProblemsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def _problem_line(text: Text, problem: Problem) -> None:
+def _problem_line(text: Text, problem: Problem, *, redact: bool = False) -> None:
     text.append(f"  line {problem.line:>7}  " if problem.line else "  ", "dim")
     text.append(fmt.clean(problem.kind, 20).ljust(14), "yellow")
-    text.append(fmt.clean(problem.reason, 300) + "\n")
+    reason = fmt.shape("reason", chars=len(problem.reason)) if redact else fmt.clean(problem.reason, 300)
+    text.append(reason + "\n")

@@ -14,8 +14,11 @@ from textual.widget import Widget
 from . import text as fmt
 
 
-def strip_text(snapshot: SessionSnapshot | None, failure: str = "") -> Text:
-    """The strip's text for a snapshot (empty when there is nothing to report)."""
+def strip_text(snapshot: SessionSnapshot | None, failure: str = "", *, redact: bool = False) -> Text:
+    """The strip's text for a snapshot (empty when there is nothing to report).
+
+    With ``redact`` the first skipped line's reason (which may quote the line) is left out.
+    """
     out = Text(no_wrap=True, overflow="ellipsis", end="")
     if failure:
         out.append("✖ ", "bold red")
@@ -31,8 +34,11 @@ def strip_text(snapshot: SessionSnapshot | None, failure: str = "") -> Text:
         out.append(" (" + ", ".join(f"{fmt.clean(k, 20)} {v:,}" for k, v in kinds) + ")", "yellow")
         if snapshot.problems:
             first = snapshot.problems[0]
-            out.append(f" · line {first.line}: ", "dim")
-            out.append(fmt.clean(first.reason, 120), "dim")
+            if redact:
+                out.append(f" · first at line {first.line}", "dim")
+            else:
+                out.append(f" · line {first.line}: ", "dim")
+                out.append(fmt.clean(first.reason, 120), "dim")
     if snapshot.notices:
         notice = snapshot.notices[-1]
         if out:
@@ -60,9 +66,11 @@ class ErrorStrip(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._text = Text()
+        self.redact = False
+        """Leave out text quoted from skipped lines (``--redact``)."""
 
     def show(self, snapshot: SessionSnapshot | None, failure: str = "") -> None:
-        text = strip_text(snapshot, failure)
+        text = strip_text(snapshot, failure, redact=self.redact)
         if text.plain == self._text.plain:
             return
         self._text = text

@@ -12,11 +12,16 @@ from ..messages import Mode, TailStatus
 from . import text as fmt
 
 
-def scope_name(scope: ScopeSnapshot) -> str:
-    """A scope's display name: its label when it has one, else its id (raw log text: clean it)."""
+def scope_name(scope: ScopeSnapshot, redact: bool = False) -> str:
+    """A scope's display name: its label when it has one, else its id (raw log text: clean it).
+
+    With ``redact`` a sub-agent's label (often its task, written in the log) is replaced by its id.
+    """
     header = scope.header
     if header.parent_id is None:
         return "main" if header.scope_id == "main" else header.scope_id
+    if redact:
+        return header.scope_id
     return header.label or header.scope_id
 
 
@@ -28,6 +33,7 @@ def header_text(
     paused: bool,
     follow: bool,
     width: int,
+    redact: bool = False,
 ) -> Text:
     out = Text(no_wrap=True, overflow="ellipsis", end="")
     out.append(" ctxscope ", "bold reverse")
@@ -58,7 +64,7 @@ def header_text(
         out.append("  ")
     if scope is not None:
         out.append("scope ", "dim")
-        out.append(fmt.clean(scope_name(scope), 28), "bold")
+        out.append(fmt.clean(scope_name(scope, redact), 28), "bold")
         if len(snapshot.scopes) > 1:
             position = list(snapshot.scopes).index(scope.header.scope_id) + 1
             out.append(f" ({position}/{len(snapshot.scopes)})", "dim")
@@ -92,6 +98,8 @@ class StatusHeader(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.redact = False
+        """Show sub-agents by id, not by the label the log gives them (``--redact``)."""
         self._args: tuple[SessionSnapshot | None, ScopeSnapshot | None, TailStatus | None, bool, bool] = (
             None, None, None, False, True,
         )
@@ -113,4 +121,5 @@ class StatusHeader(Widget):
 
     def render(self) -> Text:
         snapshot, scope, status, paused, follow = self._args
-        return header_text(snapshot, scope, status, paused=paused, follow=follow, width=self.size.width)
+        return header_text(snapshot, scope, status, paused=paused, follow=follow, width=self.size.width,
+                           redact=self.redact)

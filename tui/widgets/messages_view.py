@@ -115,6 +115,8 @@ class MessagesView(ScrollView, can_focus=True):
         self._messages: tuple[MessageView, ...] = ()
         self._detail_id = 0
         self._placeholder = "select a request to see its messages"
+        self.redact = False
+        """Show each message's shape (kind and size) instead of its preview (``--redact``)."""
         self.cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(1024)
         """Rendered rows by (detail, row, width); its ``hits`` and ``misses`` are checked in tests."""
 
@@ -191,7 +193,11 @@ class MessagesView(ScrollView, can_focus=True):
         text.append(figures.rjust(c.tokens - 1) + " ", self._style("tokens"))
         fate = FATE_LABELS.get(message.fate, str(message.fate))
         text.append(" " + fate.ljust(c.fate - 1), fate_style)
-        text.append(fmt.clean(message.preview, max(1, width)), self._style("preview"))
+        if self.redact:
+            preview = fmt.shape(message.kind, token_count=message.stored_tokens)
+        else:
+            preview = fmt.clean(message.preview, max(1, width))
+        text.append(preview, self._style("preview"))
         text.truncate(width, overflow="ellipsis")
         strip = Strip(text.render(self.app.console), text.cell_len).adjust_cell_length(width, base)
         return strip.apply_style(base)

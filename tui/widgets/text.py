@@ -115,3 +115,33 @@ def percent(part: int | float, whole: int | float) -> str:
     if not whole:
         return "—"
     return f"{100 * part / whole:.0f}%"
+
+
+def shape(kind: str, *, token_count: int | None = None, chars: int | None = None,
+          lines: int | None = None) -> str:
+    """What ``--redact`` shows instead of a log text: its kind and size, never its content.
+
+    Example: ``‹tool_result Read · 2.6k tokens›``, ``‹summary · 1.9k tokens · 6.1k chars · 40 lines›``.
+    """
+    parts = [clean(kind, 40) or "text"]
+    if token_count is not None:
+        parts.append(f"{tokens(token_count)} tokens")
+    if chars is not None:
+        parts.append(f"{count(chars)} chars")
+    if lines is not None:
+        parts.append(f"{lines:,} line{'s' if lines != 1 else ''}")
+    return "‹" + " · ".join(parts) + "›"
+
+
+def count(value: int) -> str:
+    """A count in a short form: ``812``, ``2.6k``, ``1.20M``."""
+    if value < 1000:
+        return str(value)
+    if value < 1_000_000:
+        return f"{value / 1000:.1f}k"
+    return f"{value / 1_000_000:.2f}M"
+
+
+def redacted_block(kind: str, text: str, *, token_count: int | None = None) -> str:
+    """The shape of a multi-line text (a summary): kind, tokens, characters and lines."""
+    return shape(kind, token_count=token_count, chars=len(text), lines=text.count("\n") + 1 if text else 0)

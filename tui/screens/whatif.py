@@ -1,0 +1,189 @@
+"""The side-by-side what-if view: one session replayed under two configurations.
+
+``ctxscope demo`` (key ``w``) shows, for scenarios that define a comparison, the session under each
+configuration — the recorded one and a what-if replayed over it by
+:class:`ctxscope.core.replay.WhatIf` (calibration from the recorded run). Each column has the same
+figures, taken from :func:`ctxscope.core.replay.scope_report` (what ``ctxscope report --json``
+prints), a per-scope table, and the selected scope's timeline with its stage lanes. Nothing here
+computes a token figure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ctxscope.core.replay import scope_report
+from ctxscope.core.snapshot import SessionSnapshot
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..widgets import text as fmt
+from ..widgets.header import scope_name
+from ..widgets.timeline import StageLanes, TimelinePlot
+
+
+def headline(reports: Sequence[dict[str, Any]], selected: str = "") -> list[tuple[str, str, str]]:
+    """``(figure, value, style)`` rows summing one configuration's scope reports (``over`` in the
+    per-scope table counts requests over the limit and refused ones)."""
+    subs = [r for r in reports if r["parent"] is not None]
+    over_scopes = [r for r in subs if r["over_limit_requests"] or r["refused_requests"]]
+    over = sum(r["over_limit_requests"] for r in reports)
+    refused = sum(r["refused_requests"] for r in reports)
+    rows: list[tuple[str, str, str]] = []
+    if subs:
+        rows.append(("sub-agents over limit", f"{len(over_scopes)} of {len(subs)}",
+                     "bold red" if over_scopes else "bold green"))
+    rows.append(("requests over limit", f"{over:,}", "bold red" if over else "green"))
+    rows.append(("refused by the guard", f"{refused:,}", "yellow" if refused else "green"))
+    largest = max((r["max_calibrated_tokens"] for r in reports), default=0)
+    rows.append(("largest request", fmt.tokens(largest), ""))
+    for key, label in (("clear_tool_results", "clearing calls (2)"),
+                       ("summarize", "summaries (3)"), ("trim_turns", "turn fitting")):
+        runs = sum(r["stage_runs"][key] for r in reports)
+        if runs or key != "trim_turns":
+            rows.append((label, f"{runs:,}", ""))
+    chosen = next((r for r in reports if r["id"] == selected), None)
+    if chosen is not None:
+        rows.append((f"cached prefix ({'this scope' if len(reports) > 1 else 'share'})",
+                     f"{chosen['cached_prefix_ratio']:.1%}", "bold"))
+    return rows
+
+
+def scope_table(reports: Sequence[dict[str, Any]], snapshot: SessionSnapshot, selected: str,
+                redact: bool) -> Table:
+    """One row per scope: calls, largest request, requests over the limit, clearing calls, cached prefix."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="dim")
+    table.add_column("scope", no_wrap=True, min_width=10, max_width=18, overflow="ellipsis")
+    for name in ("calls", "max sent", "over", "clears", "cached"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for report in reports:
+        scope = snapshot.scopes.get(str(report["id"]))
+        name = fmt.clean(scope_name(scope, redact) if scope is not None else str(report["id"]), 18)
+        over = report["over_limit_requests"] + report["refused_requests"]
+        table.add_row(
+            Text(("▸ " if report["id"] == selected else "  ") + name),
+            f"{report['requests']:,}",
+            fmt.tokens(report["max_calibrated_tokens"]),
+            Text(f"{over:,}", "bold red" if over else ""),
+            f"{report['stage_runs']['clear_tool_results']:,}",
+            f"{report['cached_prefix_ratio']:.0%}",
+        )
+    return table
+
+
+class WhatIfScreen(ModalScreen[None]):
+    """Two (or more) configurations of the same session, side by side."""
+
+    DEFAULT_CSS = """
+    WhatIfScreen { align: center middle; }
+    #whatif-box { width: 100%; height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    #whatif-title { height: auto; }
+    #whatif-columns { height: 1fr; }
+    .whatif-col { width: 1fr; height: 1fr; padding: 0 1; border-left: vkey $panel-lighten-2; }
+    .whatif-col:first-of-type { border-left: none; }
+    .whatif-figures { height: auto; }
+    .whatif-scopes { height: auto; max-height: 12; }
+    .whatif-col TimelinePlot { height: 1fr; min-height: 6; }
+    WhatIfScreen.-short .whatif-col StageLanes { display: none; }
+    WhatIfScreen.-short .whatif-scopes { max-height: 6; }
+    WhatIfScreen.-narrow .whatif-scopes { display: none; }
+    """
+
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (120, "-wide")]
+    SCOPED_CSS = False
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,w,q", "close", "Close", id="close-whatif"),
+        Binding("left_square_bracket", "cycle_scope(-1)", "Scope", id="whatif-scope-prev",
+                tooltip="Previous scope"),
+        Binding("right_square_bracket", "cycle_scope(1)", "Scope", id="whatif-scope-next",
+                tooltip="Next scope"),
+    ]
+
+    def __init__(self, labels: Sequence[str], snapshots: Sequence[SessionSnapshot], scope_id: str, *,
+                 redact: bool = False) -> None:
+        super().__init__()
+        self.labels = tuple(labels)
+        self.snapshots: tuple[SessionSnapshot, ...] = tuple(snapshots)
+        self.scope_id = scope_id
+        self.redact = redact
+        self.reports: list[list[dict[str, Any]]] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="whatif-box") as box:
+            box.border_title = "What if · the same session under two configurations"
+            box.border_subtitle = "[ ] scope · esc closes"
+            yield Static(id="whatif-title")
+            with Horizontal(id="whatif-columns"):
+                for k, _label in enumerate(self.labels):
+                    with Vertical(classes="whatif-col", id=f"whatif-col-{k}"):
+                        yield Static(classes="whatif-figures", id=f"whatif-figures-{k}")
+                        yield Static(classes="whatif-scopes", id=f"whatif-scopes-{k}")
+                        yield TimelinePlot(id=f"whatif-plot-{k}")
+                        yield StageLanes(id=f"whatif-lanes-{k}")
+
+    def on_mount(self) -> None:
+        self._show_figures()
+
+    def update(self, snapshots: Sequence[SessionSnapshot]) -> None:
+        """New figures (the session grew)."""
+        self.snapshots = tuple(snapshots)
+        self._show_figures()
+
+    def _show_figures(self) -> None:
+        title = Text()
+        if not self.snapshots:
+            title.append("computing… (the what-if replays run as the log is read)", "dim")
+            self.query_one("#whatif-title", Static).update(title)
+            return
+        self.reports = [
+            [scope_report(scope) for scope in snapshot.scopes.values()] for snapshot in self.snapshots
+        ]
+        first = self.snapshots[0]
+        if self.scope_id not in first.scopes and first.scopes:
+            self.scope_id = next(iter(first.scopes))
+        scope = first.scopes.get(self.scope_id)
+        title.append("Same log, replayed by ctxscope.core under each configuration. ", "dim")
+        if scope is not None:
+            title.append("Timelines: scope ", "dim")
+            title.append(fmt.clean(scope_name(scope, self.redact), 30), "bold")
+        self.query_one("#whatif-title", Static).update(title)
+        for k, (label, snapshot, reports) in enumerate(zip(self.labels, self.snapshots, self.reports,
+                                                           strict=False)):
+            figures = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False, expand=False)
+            figures.add_column(no_wrap=True, overflow="ellipsis")
+            figures.add_column(justify="right", no_wrap=True, min_width=6)
+            for figure, value, style in headline(reports, self.scope_id):
+                figures.add_row(figure, Text(value, style))
+            heading = Text(label, "bold reverse" if k == 0 else "bold", no_wrap=True, overflow="ellipsis")
+            heading.append(" recorded" if k == 0 else " what-if", "dim")
+            from rich.console import Group
+
+            self.query_one(f"#whatif-figures-{k}", Static).update(Group(heading, figures))
+            self.query_one(f"#whatif-scopes-{k}", Static).update(
+                scope_table(reports, snapshot, self.scope_id, self.redact)
+            )
+            shown = snapshot.scopes.get(self.scope_id)
+            cursor = len(shown.records) - 1 if shown is not None else -1
+            self.query_one(f"#whatif-plot-{k}", TimelinePlot).show(shown, cursor)
+            self.query_one(f"#whatif-lanes-{k}", StageLanes).show(shown, cursor)
+
+    def action_cycle_scope(self, delta: int) -> None:
+        if not self.snapshots:
+            return
+        ids = list(self.snapshots[0].scopes)
+        if not ids:
+            return
+        position = ids.index(self.scope_id) if self.scope_id in ids else 0
+        self.scope_id = ids[(position + delta) % len(ids)]
+        self._show_figures()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
