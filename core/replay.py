@@ -35,7 +35,7 @@ from .pipeline.engine import Decision, PipelineRun, request_detail
 from .session import Scope, Session
 from .snapshot import RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot, Stage
 from .tokens import Calibrator, Estimator, get_estimator
-from .usage_check import RatioStats, ScopeCheck, UsageCheck
+from .usage_check import RatioStats, ScopeCheck, UsageCheck, ratio_stats
 
 CalibrateAgainst = Literal["auto", "sent", "stored"]
 
@@ -342,22 +342,55 @@ def usage_json(check: ScopeCheck | None) -> dict[str, Any] | None:
     }
 
 
+def sent_usage_json(scope: ScopeSnapshot) -> dict[str, Any] | None:
+    """Estimate ÷ reported from replay records: the request the pipeline sent against its usage.
+
+    For ctxscope's own logs the agent ran this pipeline, so what it reported usage for is the
+    reshaped request, not the stored history; the recorded replay reproduces that request.
+    """
+    with_usage = [r for r in scope.records if r.reported_tokens and not r.refused]
+    if not with_usage:
+        return None
+    raw = ratio_stats(r.sent_tokens / r.reported_tokens for r in with_usage if r.reported_tokens)
+    calibrated = ratio_stats(
+        r.calibrated_tokens / r.reported_tokens for r in with_usage[1:] if r.reported_tokens
+    )
+    return {
+        "calls": len(with_usage),
+        "raw": _ratio_json(raw),
+        "calibrated": _ratio_json(calibrated),
+        "unseen_prefix_tokens": 0,
+    }
+
+
 def report_json(
-    snapshot: SessionSnapshot, *, strategy: str = "pipeline", usage: UsageCheck | None = None
+    snapshot: SessionSnapshot,
+    *,
+    strategy: str = "pipeline",
+    usage: UsageCheck | None = None,
+    recorded: SessionSnapshot | None = None,
 ) -> dict[str, Any]:
     """The object ``ctxscope report --json`` prints for a replayed session.
 
     Args:
         snapshot: The replayed session.
         strategy: The strategy it was replayed with.
-        usage: The estimate-vs-reported check of the same session, added per scope as
-            ``estimate_vs_reported`` (None for a scope without provider usage).
+        usage: The estimate-vs-reported check of the same session (other agents' logs: their
+            live context against their usage), added per scope as ``estimate_vs_reported``
+            (None for a scope without provider usage).
+        recorded: The replay under the recorded configuration. For ctxscope's own logs the
+            figures come from it instead (:func:`sent_usage_json`).
     """
     checks = {check.scope_id: check for check in usage.scopes} if usage is not None else {}
+    own_format = snapshot.format == FORMAT_NAME and recorded is not None
     scopes = []
     for scope in snapshot.scopes.values():
         entry = scope_report(scope)
-        entry["estimate_vs_reported"] = usage_json(checks.get(scope.header.scope_id))
+        scope_id = scope.header.scope_id
+        if own_format and recorded is not None and scope_id in recorded.scopes:
+            entry["estimate_vs_reported"] = sent_usage_json(recorded.scopes[scope_id])
+        else:
+            entry["estimate_vs_reported"] = usage_json(checks.get(scope_id))
         scopes.append(entry)
     return {
         "format": snapshot.format,

@@ -113,7 +113,10 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
     if config != PipelineConfig():
         replay = SessionReplay(config, base=recorded)
         replay.update(session)
-    return report_json(replay.snapshot(), strategy=config.strategy, usage=check_usage(session))
+    return report_json(
+        replay.snapshot(), strategy=config.strategy, usage=check_usage(session),
+        recorded=recorded.snapshot(),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
