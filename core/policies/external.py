@@ -22,7 +22,7 @@ user message. Errors are :class:`DatasetError` with a one-line reason.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -83,9 +83,8 @@ def _from_message_list(items: Any, name: str) -> list[PolicyMessage]:
     return messages
 
 
-def _from_turn_jsonl(lines: Sequence[bytes], name: str) -> list[PolicyMessage]:
-    messages: list[PolicyMessage] = []
-    seen: dict[int, int] = {}
+def _json_objects(lines: Sequence[bytes], name: str) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    """Each non-blank JSONL line as (line number, "NAME line N", object); DatasetError otherwise."""
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
@@ -96,6 +95,13 @@ def _from_turn_jsonl(lines: Sequence[bytes], name: str) -> list[PolicyMessage]:
             raise DatasetError(f"{where}: not JSON ({exc.msg})") from None
         if not isinstance(obj, dict):
             raise DatasetError(f"{where}: not an object")
+        yield number, where, obj
+
+
+def _from_turn_jsonl(lines: Sequence[bytes], name: str) -> list[PolicyMessage]:
+    messages: list[PolicyMessage] = []
+    seen: dict[int, int] = {}
+    for number, where, obj in _json_objects(lines, name):
         turn = obj.get("turn")
         if isinstance(turn, bool) or not isinstance(turn, int) or turn < 0:
             raise DatasetError(f"{where}: turn must be a non-negative integer")
@@ -214,16 +220,7 @@ def load_labels(path: str | os.PathLike[str], messages: Sequence[PolicyMessage])
     label_line: dict[int, int] = {}
     checkpoints: dict[int, Checkpoint] = {}
     checkpoint_line: dict[int, int] = {}
-    for number, raw in enumerate(lines, 1):
-        if not raw.strip():
-            continue
-        where = f"{file.name} line {number}"
-        try:
-            obj = orjson.loads(raw)
-        except orjson.JSONDecodeError as exc:
-            raise DatasetError(f"{where}: not JSON ({exc.msg})") from None
-        if not isinstance(obj, dict):
-            raise DatasetError(f"{where}: not an object")
+    for number, where, obj in _json_objects(lines, file.name):
         turn = obj.get("turn")
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise DatasetError(f"{where}: turn must be an integer")
