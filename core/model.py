@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -446,9 +445,3 @@ _MISSING: Final = object()
 for _cls in (Block, Message, ScopeHeader, Usage, RequestError, ModelRequest, ObservedCompaction, ToolRound):
     fast_frozen_init(_cls)
 del _cls
-
-
-def iter_blocks(messages: list[Message] | tuple[Message, ...]) -> Iterator[tuple[Message, Block]]:
-    for message in messages:
-        for block in message.blocks:
-            yield message, block
