@@ -369,6 +369,7 @@ def report_json(
     strategy: str = "pipeline",
     usage: UsageCheck | None = None,
     recorded: SessionSnapshot | None = None,
+    estimator: str | None = None,
 ) -> dict[str, Any]:
     """The object ``ctxscope report --json`` prints for a replayed session.
 
@@ -379,7 +380,8 @@ def report_json(
             live context against their usage), added per scope as ``estimate_vs_reported``
             (None for a scope without provider usage).
         recorded: The replay under the recorded configuration. For ctxscope's own logs the
-            figures come from it instead (:func:`sent_usage_json`).
+            figures come from it instead (:func:`sent_usage_json`), so ``usage`` is not needed.
+        estimator: The estimator's name when ``usage`` does not carry it.
     """
     checks = {check.scope_id: check for check in usage.scopes} if usage is not None else {}
     own_format = snapshot.format == FORMAT_NAME and recorded is not None
@@ -396,7 +398,7 @@ def report_json(
         "format": snapshot.format,
         "source": snapshot.source,
         "strategy": strategy,
-        "estimator": usage.estimator if usage is not None else None,
+        "estimator": usage.estimator if usage is not None else estimator,
         "scopes": scopes,
         "errors": {
             "bad_lines": sum(snapshot.bad_lines.values()),

@@ -76,6 +76,7 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
     Raises:
         UsageError: The file is missing, unreadable or in no known format.
     """
+    from ctxscope.core.logformat import FORMAT_NAME
     from ctxscope.core.pipeline import PipelineConfig
     from ctxscope.core.reader import UnknownFormatError, open_log
     from ctxscope.core.replay import SessionReplay, report_json
@@ -113,9 +114,14 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
     if config != PipelineConfig():
         replay = SessionReplay(config, base=recorded)
         replay.update(session)
+    # ctxscope's own logs are checked against the recorded replay's sent request (what the agent's
+    # pipeline reported usage for); other agents' logs against their live context.
+    usage = None if session.format == FORMAT_NAME else check_usage(session)
+    recorded_snapshot = recorded.snapshot()
+    snapshot = recorded_snapshot if replay is recorded else replay.snapshot()
     return report_json(
-        replay.snapshot(), strategy=config.strategy, usage=check_usage(session),
-        recorded=recorded.snapshot(),
+        snapshot, strategy=config.strategy, usage=usage, recorded=recorded_snapshot,
+        estimator=config.estimator,
     )
 
 
