@@ -365,6 +365,16 @@ class ObservedCompaction:
         return self.tokens_before - self.tokens_after
 
 
+RELEASED_MESSAGE: Final = Message(-1, "user", (), "")
+"""Stands in for a stored message a live replay released to bound memory (see
+:meth:`~ctxscope.core.session.Session.release_messages`): it has no content and index -1."""
+
+
+RELEASED_REQUEST: Final = ModelRequest(-1, "", 0)
+"""Stands in for a request a live replay released (see
+:meth:`~ctxscope.core.session.Session.release_requests`): index -1, no usage."""
+
+
 Event = ScopeHeader | Message | ModelRequest | ObservedCompaction
 """Anything a reader yields into a session."""
 

@@ -24,7 +24,7 @@ since the reported usage belongs to what was really sent.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -32,6 +32,7 @@ from .logformat import FORMAT_NAME
 from .model import ScopeHeader
 from .pipeline.config import PipelineConfig
 from .pipeline.engine import Decision, PipelineRun, request_detail
+from .records import RecordLog
 from .session import Scope, Session
 from .snapshot import RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot, Stage
 from .tokens import Calibrator, Estimator, get_estimator
@@ -43,14 +44,18 @@ CalibrateAgainst = Literal["auto", "sent", "stored"]
 class _ScopeReplay:
     """One scope's replay state."""
 
-    def __init__(self, scope: Scope, config: PipelineConfig, estimator: Estimator) -> None:
+    def __init__(
+        self, scope: Scope, config: PipelineConfig, estimator: Estimator, keep_detail: int | None
+    ) -> None:
         self.scope_id = scope.scope_id
         self.header: ScopeHeader = scope.header
         self.run = PipelineRun(config, header=scope.header, scope_id=scope.scope_id, estimator=estimator)
         self.calibrator = Calibrator()
-        self.records: list[RequestRecord] = []
-        self.decisions: list[Decision] = []
+        self.records = RecordLog(scope.scope_id)
+        self.decisions: list[Decision | None] = []
+        """Per request, what rebuilds its detail (None once released: see ``keep_detail``)."""
         self.scope = scope
+        self.keep_detail = keep_detail
         self._compaction = -1
 
     def _stored_sent(self, scope: Scope, count: int) -> int:
@@ -99,7 +104,28 @@ class _ScopeReplay:
             self.records.append(record)
             self.decisions.append(decision)
             new.append(record)
+        if self.keep_detail is not None and new:
+            self._release(self.keep_detail)
         return new
+
+    def _release(self, keep: int) -> None:
+        """Keep the detail of the newest ``keep`` requests only; release what only older ones need.
+
+        Older records keep their figures, stages and summary marker (the timeline and the summary
+        list show every request) but lose their per-category, per-tool and fate breakdowns and
+        the decision that rebuilds their detail; the pipeline state then releases the stored
+        messages none of the kept requests shows in full.
+        """
+        oldest_kept = len(self.records) - max(1, keep)
+        if oldest_kept <= self.records.released:
+            return
+        decisions = self.decisions
+        for i in range(self.records.released, oldest_kept):
+            decisions[i] = None
+        self.records.release(oldest_kept)
+        kept = decisions[oldest_kept]
+        if kept is not None:
+            self.run.state.release(kept.start)
 
 
 class SessionReplay:
@@ -112,6 +138,10 @@ class SessionReplay:
         calibrate_against: Pair reported usage with the ``sent`` estimate or the ``stored`` one;
             ``auto`` picks ``sent`` for ctxscope's own format and ``stored`` otherwise.
         estimator: The estimator (default: the one the config names).
+        keep_detail: Keep the detail of only the newest this many requests per scope (None: all).
+            A live view sets it so memory stays bounded however long the log grows: older
+            records keep their figures but not their breakdowns (``detail_released``), and the
+            stored messages only they showed are released (:func:`release_replayed`).
     """
 
     def __init__(
@@ -121,8 +151,10 @@ class SessionReplay:
         base: SessionReplay | None = None,
         calibrate_against: CalibrateAgainst = "auto",
         estimator: Estimator | None = None,
+        keep_detail: int | None = None,
     ) -> None:
         self.config = config or PipelineConfig()
+        self.keep_detail = keep_detail
         self.base = base
         self.calibrate_against = calibrate_against
         self.estimator = estimator or get_estimator(self.config.estimator)
@@ -148,7 +180,9 @@ class SessionReplay:
         for scope_id, scope in session.scopes.items():
             replay = self._scopes.get(scope_id)
             if replay is None:
-                replay = self._scopes[scope_id] = _ScopeReplay(scope, self.config, self.estimator)
+                replay = self._scopes[scope_id] = _ScopeReplay(
+                    scope, self.config, self.estimator, self.keep_detail
+                )
             base = self.base._scopes.get(scope_id) if self.base is not None else None
             new.extend(replay.advance(scope, against, base))
         return new
@@ -165,12 +199,29 @@ class SessionReplay:
         """Every stored message of one request with its fate, and the sent text by script.
 
         Raises:
-            KeyError: No such scope or request.
+            KeyError: No such scope or request, or its detail was released (``keep_detail``).
         """
         replay = self._scopes.get(scope_id)
         if replay is None or not 0 <= index < len(replay.records):
             raise KeyError(f"no request {index} in scope {scope_id!r}")
-        return request_detail(replay.run.state, replay.records[index], replay.decisions[index])
+        decision = replay.decisions[index]
+        if decision is None:
+            raise KeyError(f"the detail of request {index} in scope {scope_id!r} was released")
+        return request_detail(replay.run.state, replay.records[index], decision)
+
+    def released_messages(self, scope_id: str) -> tuple[int, int]:
+        """The scope's stored messages ``[start, stop)`` this replay no longer needs."""
+        replay = self._scopes.get(scope_id)
+        if replay is None:
+            return (0, 0)
+        state = replay.run.state
+        return (state.head_end, state.released_to)
+
+    def released_requests(self, scope_id: str) -> int:
+        """How many of the scope's first requests this replay no longer needs (their records
+        are held as figures only)."""
+        replay = self._scopes.get(scope_id)
+        return replay.records.released if replay is not None else 0
 
     def snapshot(self, session: Session | None = None) -> SessionSnapshot:
         """The whole session as replayed so far (updating first when ``session`` is given)."""
@@ -193,7 +244,7 @@ class SessionReplay:
             scopes[scope_id] = ScopeSnapshot(
                 header=scope.header,
                 thresholds=replay.run.thresholds,
-                records=tuple(replay.records),
+                records=replay.records.view(),
                 observed=tuple(scope.compactions),
                 stored_messages=len(scope.messages),
                 calibration_factor=(
@@ -243,6 +294,26 @@ class WhatIf:
         if session is not None:
             self.update(session)
         return [replay.snapshot() for replay in self.replays]
+
+
+def release_replayed(session: Session, replays: Iterable[SessionReplay]) -> int:
+    """Release from ``session`` the stored messages that every one of ``replays`` released.
+
+    A live view calls this after each update (the replays read the session; the session holds
+    the messages). The requests whose records every replay holds as figures only are released
+    too. Returns how many messages were released this time.
+    """
+    replays = list(replays)
+    released = 0
+    if not replays:
+        return 0
+    for scope_id in session.scopes:
+        ranges = [replay.released_messages(scope_id) for replay in replays]
+        start = max(r[0] for r in ranges)
+        stop = min(r[1] for r in ranges)
+        released += session.release_messages(scope_id, start, stop)
+        session.release_requests(scope_id, min(r.released_requests(scope_id) for r in replays))
+    return released
 
 
 def replay_session(session: Session, config: PipelineConfig | None = None) -> SessionSnapshot:

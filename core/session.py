@@ -21,6 +21,8 @@ from typing import ClassVar, Final
 from .model import (
     MAIN_SCOPE,
     MESSAGE_OVERHEAD_TOKENS,
+    RELEASED_MESSAGE,
+    RELEASED_REQUEST,
     Block,
     BlockKind,
     Category,
@@ -97,11 +99,11 @@ class Scope:
         self.messages: list[Message] = []
         self.requests: list[ModelRequest] = []
         self.compactions: list[ObservedCompaction] = []
-        self.user_turn_starts: list[int] = []
+        self.user_turn_starts = array("q")
         """Indexes of messages that start a user turn, in order."""
         self.tool_rounds: dict[str, ToolRound] = {}
         """Tool rounds by call id, in call order."""
-        self.tool_result_indices: list[int] = []
+        self.tool_result_indices = array("q")
         """Indexes of messages holding tool results."""
         self.source = ""
         """The file this scope's events were read from (for :meth:`Session.raw_line`)."""
@@ -109,6 +111,11 @@ class Scope:
         """(requests before, messages before) of each observed compaction, in order."""
         self._compaction_open = False
         """The last compaction has had no request after it yet (its ``tokens_after`` may be filled)."""
+        self.released = 0
+        """Messages released to bound memory (see :meth:`Session.release_messages`)."""
+        self._released_to = 0
+        self.released_requests = 0
+        """The first this many requests were released (see :meth:`Session.release_requests`)."""
 
     @property
     def scope_id(self) -> str:
@@ -418,6 +425,51 @@ class Session:
             os.close(fd)
         newline = data.find(b"\n")
         return (data[:newline] if newline >= 0 else data).rstrip(b"\r")
+
+    def release_messages(self, scope_id: str, start: int, stop: int) -> int:
+        """Forget the content of a scope's stored messages ``[start, stop)``; returns how many.
+
+        A live view of a log that grows without end holds memory bounded by releasing what no
+        request will ever send again (a live replay decides what that is: see
+        :meth:`~ctxscope.core.replay.SessionReplay.releasable`). Each released message is replaced
+        by :data:`~ctxscope.core.model.RELEASED_MESSAGE` (index -1, no content) and its finished
+        tool rounds are forgotten; counts, indexes, requests and line offsets stay, so a message's
+        text can still be read back from the log (:meth:`raw_line`). Releasing only moves forward:
+        ``start`` is raised to where the last release stopped.
+        """
+        scope = self.scopes.get(scope_id)
+        if scope is None:
+            return 0
+        messages = scope.messages
+        start = max(start, scope._released_to)
+        stop = min(stop, len(messages))
+        if start >= stop:
+            return 0
+        rounds = scope.tool_rounds
+        for i in range(start, stop):
+            for block in messages[i].blocks:
+                if block.kind is _TOOL_CALL and block.call_id:
+                    found = rounds.get(block.call_id)
+                    if found is not None and found.result_index is not None and found.result_index < stop:
+                        del rounds[block.call_id]
+            messages[i] = RELEASED_MESSAGE
+        scope._released_to = stop
+        scope.released += stop - start
+        return stop - start
+
+    def release_requests(self, scope_id: str, stop: int) -> None:
+        """Forget a scope's requests before ``stop`` (each becomes
+        :data:`~ctxscope.core.model.RELEASED_REQUEST`; the count stays). A live replay releases
+        what it has replayed and holds as figures (:func:`~ctxscope.core.replay.release_replayed`);
+        the newest request is never released, so a reader can still revise it."""
+        scope = self.scopes.get(scope_id)
+        if scope is None:
+            return
+        requests = scope.requests
+        stop = min(stop, len(requests) - 1)
+        for i in range(scope.released_requests, stop):
+            requests[i] = RELEASED_REQUEST
+        scope.released_requests = max(scope.released_requests, stop)
 
     # -- reading --------------------------------------------------------------------------------
 

@@ -142,6 +142,9 @@ class RequestRecord:
         error: The error the call got in the log, if any (e.g. ``context_length``).
         calibration_factor: The correction factor in force for this request (from the usage the
             provider reported for earlier calls).
+        detail_released: A live view released this request's breakdowns (``fate_counts``,
+            ``by_category``, ``by_tool`` are empty) and its detail to bound memory; its figures,
+            stages and summary marker stay. ``ctxscope open`` keeps every request's detail.
     """
 
     scope_id: str
@@ -163,6 +166,7 @@ class RequestRecord:
     model: str = ""
     error: str = ""
     calibration_factor: float = 1.0
+    detail_released: bool = False
 
     def freed_by(self, stage: Stage) -> int:
         return sum(run.tokens_freed for run in self.stages if run.stage is stage)
@@ -215,7 +219,8 @@ class ScopeSnapshot:
     Attributes:
         header: The scope's header.
         thresholds: Budget, trigger, target and hard limit in force.
-        records: One record per replayed request, in order (the list only grows).
+        records: One record per replayed request, in order (the list only grows; a live view
+            holds the older ones as figures only, see :mod:`ctxscope.core.records`).
         observed: Compactions the agent itself reported.
         stored_messages: Messages stored so far.
         calibration_factor: The current correction factor applied to raw estimates.
@@ -223,7 +228,7 @@ class ScopeSnapshot:
 
     header: ScopeHeader
     thresholds: Thresholds
-    records: tuple[RequestRecord, ...]
+    records: Sequence[RequestRecord]
     observed: tuple[ObservedCompaction, ...]
     stored_messages: int
     calibration_factor: float

@@ -46,13 +46,13 @@ from .messages import (
 from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
 from .tailer import SessionSource, Tailer, check_source
 from .widgets import text as fmt
-from .widgets.breakdown import BreakdownPanel
+from .widgets.breakdown import RELEASED_NOTE, BreakdownPanel
 from .widgets.error_strip import ErrorStrip
 from .widgets.header import StatusHeader, scope_name
 from .widgets.messages_view import MessagesHeader, MessagesView
 from .widgets.meter import ContextMeter
 from .widgets.summaries import SummaryList
-from .widgets.timeline import LEGEND, StageLanes, TimelinePlot
+from .widgets.timeline import LEGEND, Series, StageLanes, TimelinePlot
 
 Pane = Literal["timeline", "messages", "breakdown", "summaries"]
 PANES: tuple[Pane, ...] = ("timeline", "messages", "breakdown", "summaries")
@@ -146,8 +146,9 @@ class DashboardScreen(Screen[None]):
         yield Static(id="pane-tabs")
         with Container(id="panes", classes="-show-timeline"):
             with Vertical(id="timeline-pane", classes="pane"):
-                yield TimelinePlot(id="plot")
-                yield StageLanes(id="lanes")
+                series = Series()  # one copy of the per-request figures for both
+                yield TimelinePlot(series=series, id="plot")
+                yield StageLanes(series=series, id="lanes")
             with Vertical(id="breakdown-pane", classes="pane"):
                 yield BreakdownPanel(id="breakdown")
             with Vertical(id="messages-pane", classes="pane"):
@@ -187,6 +188,12 @@ class DashboardScreen(Screen[None]):
             return None
         return self.snapshot.scopes.get(self.scope_id)
 
+    @property
+    def can_render(self) -> bool:
+        """Mounted and not being taken down (``display`` turns false while the app prunes the
+        screen on quit, when a snapshot may still be in the queue)."""
+        return self.is_mounted and self.display
+
     def apply_snapshot(self, message: SnapshotUpdated) -> None:
         """Take the newest state (held back while paused)."""
         if self.paused:
@@ -206,7 +213,7 @@ class DashboardScreen(Screen[None]):
         if self.follow or cursor < 0 or cursor >= count:
             cursor = count - 1
         self.set_reactive(DashboardScreen.cursor, cursor)
-        if self.is_mounted:
+        if self.can_render:
             self._render_all()
 
     def apply_detail(self, message: DetailLoaded) -> None:
@@ -215,7 +222,7 @@ class DashboardScreen(Screen[None]):
         if message.scope_id != self.scope_id:
             return
         self.detail = message.detail
-        if not self.paused and self.is_mounted:
+        if not self.paused and self.can_render:
             self._render_detail()
 
     def apply_failure(self, reason: str) -> None:
@@ -266,9 +273,17 @@ class DashboardScreen(Screen[None]):
         detail = self.detail
         if detail is not None and (scope is None or detail.record.scope_id != scope.header.scope_id):
             detail = None
+        if record is not None and record.detail_released:
+            detail = None  # not the one shown; the placeholder says why there is none
         self.query_one(BreakdownPanel).show(record, detail)
         view = self.query_one(MessagesView)
-        view.show(detail, placeholder="no model call selected" if record is None else "loading…")
+        if record is None:
+            placeholder = "no model call selected"
+        elif record.detail_released:
+            placeholder = RELEASED_NOTE
+        else:
+            placeholder = "loading…"
+        view.show(detail, placeholder=placeholder)
         pane = self.query_one("#messages-pane")
         if detail is not None:
             shown = detail.record.index
@@ -285,7 +300,7 @@ class DashboardScreen(Screen[None]):
             return
         record = scope.records[self.cursor]
         have = self.detail
-        if have is not None and have.record == record:
+        if record.detail_released or (have is not None and have.record == record):
             return
         wanted = (self.generation, scope.header.scope_id, self.cursor)
         if wanted == self._detail_asked and have is not None and have.record.index == self.cursor:
@@ -561,7 +576,8 @@ class CtxscopeApp(App[None]):
 
     @on(TailerFailed)
     def _failed(self, message: TailerFailed) -> None:
-        self.dashboard.apply_failure(message.reason)
+        if self.dashboard.can_render:
+            self.dashboard.apply_failure(message.reason)
 
     HELP_EXTRA = ""
     """Markdown shown at the top of the help screen (the demo's keys)."""
@@ -573,9 +589,15 @@ class CtxscopeApp(App[None]):
 
 def default_source(options: DashboardOptions) -> SessionSource:
     """Core's reader (or folder follower) and replay for ``options`` (runs in the tailer's thread)."""
-    from .tailer import CoreSource
+    from .tailer import LIVE_KEEP_DETAIL, CoreSource
 
-    return CoreSource(options.path, format=options.format, budget=options.budget, limit=options.limit)
+    return CoreSource(
+        options.path,
+        format=options.format,
+        budget=options.budget,
+        limit=options.limit,
+        keep_detail=LIVE_KEEP_DETAIL if options.mode is Mode.LIVE else None,
+    )
 
 
 def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:

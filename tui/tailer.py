@@ -52,6 +52,11 @@ took *t* seconds the next one waits ``t × (1 / DETAIL_SHARE − 1)``. Details o
 of thousands of messages) cost tenths of a second; following the tail of a busy log would otherwise
 ask for one with every snapshot and starve reading."""
 
+LIVE_KEEP_DETAIL: Final = 2_000
+"""Requests per scope whose detail (messages, breakdowns) a live view keeps. Older requests keep
+their figures on the timeline; the messages only they showed are released, so memory stays bounded
+however long the log grows (``ctxscope open`` keeps everything)."""
+
 POLL_TICK_S: Final = 0.5
 """In polling mode the tailer also looks at the file this often. watchfiles' poll watcher compares
 modification times in whole seconds, so a write in the same second as the one that woke it would
@@ -330,6 +335,8 @@ class CoreSource:
             :meth:`compare_snapshots`.
         text_cap: Characters of each block's text the reader keeps (None: all; the demo's logs are
             bounded, so its per-script breakdowns and summaries see every character).
+        keep_detail: Keep the detail of only the newest this many requests per scope and release
+            what only older ones need (None: keep everything). Live views set it.
 
     Raises:
         OSError: The log cannot be read.
@@ -345,6 +352,7 @@ class CoreSource:
         limit: int | None = None,
         compare: Sequence[PipelineConfig] = (),
         text_cap: TextCap = "auto",
+        keep_detail: int | None = None,
     ) -> None:
         from ctxscope.core.follow import Follower
         from ctxscope.core.replay import SessionReplay, WhatIf
@@ -352,18 +360,25 @@ class CoreSource:
         self.path = os.path.abspath(path)
         self.follower = Follower(self.path, format, text_cap=text_cap)
         self._config = PipelineConfig().replace(budget=budget, hard_limit=limit)
-        self.recorded = SessionReplay()
+        self.keep_detail = keep_detail
+        self.recorded = SessionReplay(keep_detail=keep_detail)
         """The replay under the recorded configuration (the log's own limits and budget)."""
         self.replay = self.recorded
         """What the dashboard shows: the recorded replay, or — with ``--budget``/``--limit`` — a
         what-if replay over it that takes its calibration from the recorded run, as
         ``ctxscope report`` does (the usage the log reports belongs to what was really sent)."""
         if self._config != PipelineConfig():
-            self.replay = SessionReplay(self._config, base=self.recorded)
+            self.replay = SessionReplay(self._config, base=self.recorded, keep_detail=keep_detail)
         self.whatif: WhatIf | None = None
         if compare:
-            first = self.recorded if compare[0] == PipelineConfig() else SessionReplay(compare[0])
-            self.whatif = WhatIf([first, *(SessionReplay(c, base=first) for c in compare[1:])])
+            first = (
+                self.recorded
+                if compare[0] == PipelineConfig()
+                else SessionReplay(compare[0], keep_detail=keep_detail)
+            )
+            self.whatif = WhatIf(
+                [first, *(SessionReplay(c, base=first, keep_detail=keep_detail) for c in compare[1:])]
+            )
         self._session: object = None
         self._stem = os.path.splitext(self.path)[0] + os.sep
 
@@ -401,6 +416,11 @@ class CoreSource:
         self.replay.update(session)
         if self.whatif is not None:
             self.whatif.update(session)
+        if self.keep_detail is not None:
+            from ctxscope.core.replay import release_replayed
+
+            replays = [self.recorded, self.replay, *(self.whatif.replays if self.whatif else ())]
+            release_replayed(session, {id(r): r for r in replays}.values())
 
     def snapshot(self) -> SessionSnapshot:
         snapshot = self.replay.snapshot()

@@ -38,7 +38,7 @@ def run_clearing(state: ScopeState, *, over: float, down_to: float, batch: int) 
     before = size
     protected = state.protected_from()
     eligible = state.eligible
-    results = state.results
+    results = state.result_message
     cleared = 0
     while size > down_to:
         ptr = state.clear_ptr
@@ -48,7 +48,7 @@ def run_clearing(state: ScopeState, *, over: float, down_to: float, batch: int) 
             if ordinal >= protected:
                 break
             ptr += 1
-            if results[ordinal][0] >= state.start:
+            if results[ordinal] >= state.start:
                 chosen.append(ordinal)
         state.clear_ptr = ptr
         if not chosen:

@@ -21,6 +21,7 @@ time, each step costing in proportion to what was appended (see :mod:`.state`).
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,10 +46,14 @@ from .fitting import run_fitting
 from .guard import run_guard
 from .legacy import run_legacy
 from .notes import CLEARED_NOTE, REFUSAL_MESSAGE, TRIM_NOTE
-from .state import FATES, ScopeState, SummaryState
+from .state import CLEARED, DROPPED, FATES, KEPT, SUMMARISED, TRIMMED, ScopeState, SummaryState
 from .summarize import DEFAULT_SUMMARISER, Summariser, run_summarise
 
 PREVIEW_CHARS: Final = 160
+
+RELEASED_KIND: Final = "released"
+"""The kind shown for a message a live replay released (its content is no longer held)."""
+RELEASED_PREVIEW: Final = "content not held by the live view (ctxscope open FILE shows it)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +233,7 @@ def _levels_at(state: ScopeState, i: int, count: int) -> list[Level] | None:
 def _cleared_at(state: ScopeState, decision: Decision) -> dict[int, int]:
     cleared: dict[int, int] = {}
     for ordinal in state.eligible[: decision.clear_ptr]:
-        i, k = state.results[ordinal]
+        i, k = state.result_message[ordinal], state.result_position[ordinal]
         if decision.start <= i < decision.message_count:
             cleared[i] = cleared.get(i, 0) | (1 << k)
     return cleared
@@ -303,25 +308,53 @@ def request_messages(state: ScopeState, decision: Decision) -> list[Message]:
     return _repair_pairs(out)
 
 
-def message_fates(state: ScopeState, decision: Decision) -> list[tuple[Fate, int]]:
+@dataclass(frozen=True, slots=True)
+class MessageFates:
+    """Every stored message's fate and tokens in one request: 9 bytes a message (a request of a
+    long session has tens of thousands, and the dashboard asks for one every few refreshes).
+
+    Attributes:
+        codes: Per message, the index of its fate in :data:`~.state.FATES`.
+        tokens: Per message, its tokens in the request (0 when left out).
+    """
+
+    codes: bytearray
+    tokens: array[int]
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def fate(self, i: int) -> Fate:
+        return FATES[self.codes[i]]
+
+    def all(self) -> tuple[Fate, ...]:
+        return tuple(FATES[code] for code in self.codes)
+
+
+def message_fates(state: ScopeState, decision: Decision) -> MessageFates:
     """Every stored message's fate and tokens in the request (0 when left out)."""
     count = decision.message_count
     head_end = min(decision.head_end, count)
     cleared = _cleared_at(state, decision)
     summary_upto = decision.summary.upto if decision.summary is not None else head_end
-    out: list[tuple[Fate, int]] = []
-    for i in range(count):
-        if head_end <= i < decision.start:
-            out.append((Fate.SUMMARISED if i < summary_upto else Fate.DROPPED, 0))
-            continue
-        mask = cleared.get(i, 0)
-        cost = state.costs[i]
-        tokens = state.contribution(cost, mask, _levels_at(state, i, count))[0]
-        if mask:
-            out.append((Fate.CLEARED, tokens))
-        else:
-            out.append((Fate.TRIMMED if tokens < cost.stored else Fate.KEPT, tokens))
-    return out
+    codes = bytearray()
+    tokens = array("q")
+
+    def sent(lo: int, hi: int) -> None:
+        for i in range(lo, hi):
+            mask = cleared.get(i, 0)
+            cost = state.costs[i]
+            got = state.contribution(cost, mask, _levels_at(state, i, count))[0]
+            codes.append(CLEARED if mask else TRIMMED if got < cost.stored else KEPT)
+            tokens.append(got)
+
+    sent(0, head_end)
+    left_out_end = max(head_end, min(decision.start, count))
+    summarised = max(0, min(summary_upto, left_out_end) - head_end)
+    codes += bytes([SUMMARISED]) * summarised + bytes([DROPPED]) * (left_out_end - head_end - summarised)
+    tokens.frombytes(bytes(tokens.itemsize * (left_out_end - head_end)))
+    sent(left_out_end, count)
+    return MessageFates(codes, tokens)
 
 
 def describe(message: Message) -> str:
@@ -353,7 +386,7 @@ class MessageViews(Sequence[MessageView]):
     request builds 20.
     """
 
-    def __init__(self, state: ScopeState, fates: list[tuple[Fate, int]]) -> None:
+    def __init__(self, state: ScopeState, fates: MessageFates) -> None:
         self._state = state
         self._fates = fates
 
@@ -361,8 +394,19 @@ class MessageViews(Sequence[MessageView]):
         return len(self._fates)
 
     def _view(self, i: int) -> MessageView:
-        message = self._state.messages[i]
-        fate, tokens = self._fates[i]
+        state = self._state
+        fate, tokens = self._fates.fate(i), self._fates.tokens[i]
+        if state.is_released(i):
+            return MessageView(
+                index=i,
+                role="",
+                kind=RELEASED_KIND,
+                tokens=tokens,
+                stored_tokens=state.stored_cum[i + 1] - state.stored_cum[i],
+                fate=fate,
+                preview=RELEASED_PREVIEW,
+            )
+        message = state.messages[i]
         return MessageView(
             index=i,
             role=message.role,
@@ -511,7 +555,7 @@ class ContextManager:
         record, decision = self._run.step(history, len(history), factor=self.calibrator.factor)
         self._last_sent = None if record.refused else record.sent_tokens
         state = self._run.state
-        fates = tuple(fate for fate, _ in message_fates(state, decision))
+        fates = message_fates(state, decision).all()
         if decision.refused:
             return PreparedRequest((), record, fates, REFUSAL_MESSAGE)
         return PreparedRequest(tuple(request_messages(state, decision)), record, fates)
@@ -521,6 +565,7 @@ __all__ = [
     "FATES",
     "ContextManager",
     "Decision",
+    "MessageFates",
     "MessageViews",
     "PipelineRun",
     "PreparedRequest",

@@ -19,6 +19,7 @@ The stage modules (:mod:`.clearing`, :mod:`.summarize`, :mod:`.fitting`, :mod:`.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from typing import Final
 
 from ..model import (
     MESSAGE_OVERHEAD_TOKENS,
+    RELEASED_MESSAGE,
     ArtifactKind,
     Block,
     BlockKind,
@@ -43,12 +45,15 @@ KEPT, TRIMMED, CLEARED, SUMMARISED, DROPPED = range(5)
 
 
 class Fenwick:
-    """A growable Fenwick (binary indexed) tree of integers: point update and prefix sum in O(log n)."""
+    """A growable Fenwick (binary indexed) tree of integers: point update and prefix sum in O(log n).
+
+    Stored as a 64-bit array: 8 bytes a value, where a list of Python ints costs about 36.
+    """
 
     __slots__ = ("_tree",)
 
     def __init__(self) -> None:
-        self._tree: list[int] = [0]
+        self._tree = array("q", [0])
 
     def __len__(self) -> int:
         return len(self._tree) - 1
@@ -117,6 +122,9 @@ class MessageCost:
 
 
 Contribution = tuple[int, tuple[tuple[Category, int], ...], tuple[tuple[str, int], ...]]
+
+_RELEASED_COST: Final = MessageCost(0, (), (), (), ())
+_RELEASED_CONTRIBUTION: Final[Contribution] = (0, (), ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,10 +202,11 @@ class ScopeState:
 
         self.messages: list[Message] = []
         self.costs: list[MessageCost] = []
-        self.eff: list[int] = []
+        self.eff = array("q")
+        """Each message's tokens in the request as it stands (0 once left out)."""
         self.fen = Fenwick()
         self.stored_total = 0
-        self.stored_cum: list[int] = [0]
+        self.stored_cum = array("q", [0])
         self.contrib: list[Contribution] = []
         self.cleared: dict[int, int] = {}
         """Message index → bit mask over its tool results that are cleared."""
@@ -208,13 +217,15 @@ class ScopeState:
         """1 where ``start`` may be placed: no tool round spans the position."""
         self.turn_starts: list[int] = []
         self.calls: dict[str, tuple[int, str]] = {}
-        self.results: list[tuple[int, int]] = []
-        """Every tool result in order: (message index, position among the message's results)."""
-        self.result_cum: list[int] = [0]
+        self.result_message = array("q")
+        """Every tool result in order: the index of the message holding it ..."""
+        self.result_position = array("q")
+        """... and its position among that message's results."""
+        self.result_cum = array("q", [0])
         self.newest_round = -1
         """Where the newest tool result's round starts (its call's message), -1 before any."""
-        self.eligible: list[int] = []
-        """Ordinals (into :attr:`results`) of results worth clearing."""
+        self.eligible = array("q")
+        """Ordinals (into :attr:`result_message`) of results worth clearing."""
         self.artifacts: dict[ArtifactKind, list[tuple[int, int]]] = {kind: [] for kind in ArtifactKind}
 
         self.head_end = 0
@@ -228,6 +239,8 @@ class ScopeState:
         self.tool_tot: dict[str, int] = {}
         self.fate_counts = [0, 0, 0, 0, 0]
         self.change_pos: int | None = None
+        self.released_to = 0
+        """Messages from :attr:`head_end` up to here were released (:meth:`release`)."""
 
     # -- measuring ---------------------------------------------------------------------------------
 
@@ -428,10 +441,11 @@ class ScopeState:
                 round_start = call[0] if call is not None and call[0] <= i else i
                 if k == 0 or round_start < self.newest_round:
                     self.newest_round = round_start
-                self.results.append((i, k))
+                self.result_message.append(i)
+                self.result_position.append(k)
                 self.result_cum.append(self.result_cum[-1] + result.tokens)
                 if result.eligible:
-                    self.eligible.append(len(self.results) - 1)
+                    self.eligible.append(len(self.result_message) - 1)
             aged: list[tuple[int, int]] = []
             if cost.artifacts and self.trim_artifacts:
                 levels: list[Level] = []
@@ -466,6 +480,8 @@ class ScopeState:
                 self.tail_tokens += contribution[0]
             self._set_fate(i, self._fate_of(i))
             for j, k in aged:
+                if self.head_end <= j < self.released_to:
+                    continue  # long left out of every request
                 levels_j = self.levels[j]
                 if levels_j[k] is Level.TRACE:
                     continue
@@ -480,7 +496,7 @@ class ScopeState:
 
     def clear(self, ordinal: int) -> int:
         """Clear one tool result (stage 2); returns the tokens freed."""
-        i, k = self.results[ordinal]
+        i, k = self.result_message[ordinal], self.result_position[ordinal]
         self.cleared[i] = self.cleared.get(i, 0) | (1 << k)
         return -self._refresh(i)
 
@@ -503,6 +519,48 @@ class ScopeState:
         self.move_start(summary.upto, SUMMARISED)
         self.summary = summary
         self.mark_change(self.head_end)
+
+    # -- bounding memory ---------------------------------------------------------------------------
+
+    def releasable(self) -> int:
+        """How far from :attr:`head_end` stored messages can never be sent again.
+
+        Messages before ``start`` are left out of every later request (``start`` only advances),
+        except that a later summary folds in everything after the current one: with summaries on,
+        the limit is the current summary's end.
+        """
+        if self.config.summarise and self.config.strategy != "legacy":
+            return self.summary.upto if self.summary is not None else self.head_end
+        return self.start
+
+    def release(self, upto: int) -> int:
+        """Drop what is kept of messages ``[head_end, upto)`` (at most :meth:`releasable`).
+
+        Their per-message costs, contributions and message references go; the integer arrays
+        (effective tokens, prefix sums, fates) stay, so every figure over them is unchanged.
+        Only the detail of a request that still shows them needs them: the replay releases up to
+        the ``start`` of the oldest request whose detail it keeps. Returns the new
+        :attr:`released_to`.
+        """
+        stop = min(upto, self.releasable(), self.n)
+        first = max(self.released_to, self.head_end)
+        if stop <= first:
+            return self.released_to
+        calls = self.calls
+        for i in range(first, stop):
+            for block in self.messages[i].blocks:
+                if block.kind is BlockKind.TOOL_CALL and block.call_id:
+                    calls.pop(block.call_id, None)
+            self.messages[i] = RELEASED_MESSAGE
+            self.costs[i] = _RELEASED_COST
+            self.contrib[i] = _RELEASED_CONTRIBUTION
+            self.cleared.pop(i, None)
+            self.levels.pop(i, None)
+        self.released_to = stop
+        return stop
+
+    def is_released(self, i: int) -> bool:
+        return self.head_end <= i < self.released_to
 
     # -- positions ---------------------------------------------------------------------------------
 
@@ -546,7 +604,7 @@ class ScopeState:
 
     def protected_from(self) -> int:
         """Ordinal of the oldest tool result kept intact: the newest fitting the keep budget, at least one."""
-        count = len(self.results)
+        count = len(self.result_message)
         if count == 0:
             return 0
         cum = self.result_cum

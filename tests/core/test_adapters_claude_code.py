@@ -172,7 +172,7 @@ def test_meta_lines_count_but_do_not_start_turns(tmp_path: Path) -> None:
     )
     main = open_log(log).scopes["main"]
     assert [m.meta for m in main.messages] == [True, False, False]
-    assert main.user_turn_starts == [1, 2]
+    assert list(main.user_turn_starts) == [1, 2]
 
 
 def test_model_is_read_per_call(tmp_path: Path) -> None:

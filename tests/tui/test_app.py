@@ -49,6 +49,7 @@ async def test_first_snapshot_fills_every_widget() -> None:
         assert "trigger 320k" in meter and "limit 1.00M" in meter
         assert "#59" in plain(app.query_one(StageLanes))
         assert app.query_one(TimelinePlot).replots >= 1
+        assert app.query_one(TimelinePlot).series is app.query_one(StageLanes).series  # one copy
         assert app.detail_requests[-1] == ("main", 59)
         view = app.query_one(MessagesView)
         assert view.row_count == record.message_count
@@ -361,3 +362,36 @@ async def test_m_opens_the_policy_lab_on_the_shown_scope() -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.press("escape")
         assert not isinstance(app.screen, PolicyLabScreen)
+
+
+async def test_a_request_whose_detail_a_live_view_released_says_so() -> None:
+    """Watching live, old requests keep their figures; their breakdowns and messages say they are
+    not held (and the dashboard does not ask the tailer for them)."""
+    from ctxscope.tui.widgets.breakdown import RELEASED_NOTE, BreakdownPanel
+
+    base = fakes.scope(30)
+    released = tuple(
+        dataclasses.replace(r, fate_counts={}, by_category={}, by_tool={}, detail_released=True)
+        if r.index < 20
+        else r
+        for r in base.records
+    )
+    snap = fakes.session(dataclasses.replace(base, records=released))
+    app = MockApp(snap, mode=Mode.LIVE, done=True)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        asked = len(app.detail_requests)
+        await pilot.press("home")
+        await pilot.pause()
+        breakdown = app.query_one(BreakdownPanel).query_one("#breakdown-body")
+        text = " ".join(plain(breakdown).split())
+        assert "Request #0: not kept" in text and "ctxscope open FILE" in text
+        assert RELEASED_NOTE.split(":")[0] in " ".join(plain(app.query_one(MessagesView)).split()) or (
+            app.query_one(MessagesView).row_count == 0
+        )
+        assert all(index >= 20 for _, index in app.detail_requests[asked:])
+        # The timeline still shows every request's figures.
+        assert "#0" in plain(app.query_one(StageLanes))
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.detail_requests[-1] == ("main", 29)

@@ -230,3 +230,32 @@ def test_budget_override_takes_calibration_from_the_recorded_run(tmp_path: Path)
     fresh = SessionReplay(PipelineConfig(budget=15_000))
     fresh.update(session)
     assert got != [r.calibration_factor for r in fresh.records("main")]  # what the old tailer showed
+
+
+def test_a_live_source_keeps_only_the_newest_details_and_releases_the_rest(tmp_path: Path) -> None:
+    """The live dashboard's source (``keep_detail``) shows the same figures as a full one while
+    holding only the newest requests' detail and the messages they show."""
+    from ctxscope.core.model import RELEASED_MESSAGE
+
+    log = tmp_path / "long.jsonl"
+    fakes.write_session(log, turns=10, limit=30_000, budget=12_000)
+    live = CoreSource(str(log), keep_detail=8)
+    live.read(None)
+    with SessionLogWriter.create(log, append=True) as writer:
+        for start in range(10, 150, 20):
+            fakes.write_turns(writer, start, 20)
+            writer.stream.flush()
+            live.read(None)
+    full = CoreSource(str(log))
+    full.read(None)
+    mine, theirs = live.snapshot().scopes["main"].records, full.snapshot().scopes["main"].records
+    assert len(mine) == len(theirs) == 150
+    assert [(r.sent_tokens, r.stored_tokens, r.stages, r.summary) for r in mine] == [
+        (r.sent_tokens, r.stored_tokens, r.stages, r.summary) for r in theirs
+    ]
+    assert sum(r.detail_released for r in mine) == 142 and not mine[-1].detail_released
+    assert live.detail("main", 0) is None and full.detail("main", 0) is not None
+    assert live.detail("main", 149) is not None
+    scope = live.follower.session.scopes["main"]  # type: ignore[union-attr]
+    held = sum(1 for m in scope.messages if m is not RELEASED_MESSAGE)
+    assert scope.released > 0 and held < len(scope.messages) // 2

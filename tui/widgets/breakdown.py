@@ -31,6 +31,11 @@ CATEGORY_LABELS: Final = {
     Category.ARTIFACTS: "artifacts",
     Category.SUMMARY: "summary",
 }
+RELEASED_NOTE: Final = (
+    "not kept: watching live, only the newest requests keep their breakdowns and messages "
+    "(ctxscope open FILE shows every request)"
+)
+
 BAR_WIDTH: Final = 12
 TOOLS_SHOWN: Final = 12
 
@@ -159,6 +164,9 @@ class BreakdownPanel(VerticalScroll):
         body = self.query_one("#breakdown-body", Static)
         if record is None:
             body.update(Text("no request selected", style="dim"))
+            return
+        if record.detail_released:
+            body.update(Text(f"Request #{record.index}: {RELEASED_NOTE}", style="dim"))
             return
         parts: list[RenderableType] = [
             category_table(record.by_category), Text(""), tool_table(record.by_tool), Text("")

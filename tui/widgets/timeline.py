@@ -14,6 +14,7 @@ import bisect
 import itertools
 import math
 import time
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
@@ -145,22 +146,34 @@ def column_spans(count: int, columns: int) -> list[tuple[int, int]]:
     return spans
 
 
+def _same(record: RequestRecord, seen: RequestRecord | None) -> bool:
+    """``record`` is the request ``seen`` was (a live view rebuilds its older records from figures,
+    so identity is not enough)."""
+    return record is seen or (
+        seen is not None
+        and record.index == seen.index
+        and record.stored_tokens == seen.stored_tokens
+        and record.calibrated_tokens == seen.calibrated_tokens
+    )
+
+
 class Series:
     """Per-request figures of one scope, kept in flat lists and extended as records are appended.
 
-    Rendering takes maxima over slices of these lists (``max`` runs in C), so a replot of 100,000
-    requests does not loop over record objects in Python. A different scope, or records that are
+    Rendering takes maxima over slices of these arrays (``max`` runs in C), so a replot of 100,000
+    requests does not loop over record objects in Python; 8 bytes a figure keeps a long live
+    session's timeline small. A different scope, or records that are
     not an extension of the ones seen (a new session after truncation), start the lists over.
     """
 
     def __init__(self) -> None:
         self.key: tuple[str, int] = ("", 0)
         self._last: RequestRecord | None = None
-        self.stored: list[int] = []
-        self.sent: list[int] = []
-        self.reported: list[int] = []
+        self.stored = array("q")
+        self.sent = array("q")
+        self.reported = array("q")
         """Reported prompt tokens, -1 where the log has none."""
-        self.freed: dict[Stage, list[int]] = {stage: [] for stage in Stage}
+        self.freed: dict[Stage, array[int]] = {stage: array("q") for stage in Stage}
         """Tokens each stage freed per request, -1 where it did not run."""
         self.summaries: list[int] = []
         """Requests at which a summary was made."""
@@ -172,7 +185,7 @@ class Series:
         records = scope.records
         key = (scope.header.scope_id, generation)
         n = len(self.sent)
-        if key != self.key or len(records) < n or (n and records[n - 1] is not self._last):
+        if key != self.key or len(records) < n or (n and not _same(records[n - 1], self._last)):
             self.__init__()  # type: ignore[misc]
             self.key = key
             n = 0
@@ -193,15 +206,20 @@ class Series:
 
 def compaction_requests(scope: ScopeSnapshot) -> list[int]:
     """Request index right after each compaction the agent reported (where it shows on the timeline)."""
-    counts = [r.message_count for r in scope.records]
+    records = scope.records
     out = []
     for compaction in scope.observed:
-        index = bisect.bisect_left(counts, compaction.message_count + 1)
-        if index < len(counts):
+        # A binary search: a long live session holds its older records as figures, rebuilt on access.
+        index = bisect.bisect_left(records, compaction.message_count + 1, key=_message_count)
+        if index < len(records):
             out.append(index)
-        elif counts:
-            out.append(len(counts) - 1)
+        elif records:
+            out.append(len(records) - 1)
     return out
+
+
+def _message_count(record: RequestRecord) -> int:
+    return record.message_count
 
 
 def nice_ticks(top: float, count: int = 4) -> list[int]:
@@ -230,7 +248,9 @@ class TimelinePlot(PlotextPlot):
 
     REPLOT_INTERVAL: ClassVar[float] = 0.25
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, series: Series | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self._scope: ScopeSnapshot | None = None
         self._cursor = -1
@@ -238,7 +258,8 @@ class TimelinePlot(PlotextPlot):
         self._key: tuple[object, ...] = ()
         self._last_replot = 0.0
         self._pending: Timer | None = None
-        self.series = Series()
+        self.series = series if series is not None else Series()
+        """The per-request figures (the dashboard shares one with the stage lanes)."""
         self._rendered: Text | None = None
         self._render_key: tuple[object, ...] = ()
         self.replots = 0
@@ -370,12 +391,14 @@ class StageLanes(Widget):
         "lanes--caption",
     }
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, series: Series | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self._scope: ScopeSnapshot | None = None
         self._cursor = -1
         self._generation = 0
-        self.series = Series()
+        self.series = series if series is not None else Series()
 
     def show(self, scope: ScopeSnapshot | None, cursor: int, generation: int = 0) -> None:
         if scope is self._scope and cursor == self._cursor:
@@ -416,7 +439,7 @@ class StageLanes(Widget):
         if self.styles.height is None or self.styles.height.value != lines:
             self.styles.height = lines
 
-    def _lane(self, stage: Stage, freed: list[int], spans: list[tuple[int, int]]) -> Text:
+    def _lane(self, stage: Stage, freed: Sequence[int], spans: list[tuple[int, int]]) -> Text:
         out = Text(no_wrap=True, end="")
         out.append(stage_label(stage)[: LANE_LABEL_WIDTH - 1].ljust(LANE_LABEL_WIDTH), self._style("label"))
         per_column = [max(freed[lo:hi]) for lo, hi in spans]

@@ -1,0 +1,172 @@
+"""Live replay with ``keep_detail``: bounded memory without changing a single figure.
+
+A live view keeps the detail of only its newest requests; older records lose their breakdowns, and
+the stored messages no kept request shows in full are released from the pipeline state and from
+the session. Every figure (sizes, stages, summaries, calibration) must stay what a full replay
+computes, and the detail of every kept request must be the full replay's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from ctxscope.core.model import RELEASED_MESSAGE, RELEASED_REQUEST, ArtifactKind, Usage
+from ctxscope.core.pipeline import PipelineConfig
+from ctxscope.core.replay import SessionReplay, release_replayed
+from ctxscope.core.session import Session
+from ctxscope.core.snapshot import Fate, RequestRecord, Stage
+
+from .pipeline_support import History, pydoc_html, text_of
+
+KEEP = 12
+
+
+def long_session(session: Session, rounds: int, *, scope: str = "main") -> History:
+    """A scope that outgrows its budget again and again: clearing, then summaries."""
+    history = History(session, scope, context_limit=30_000, working_budget=6_000)
+    history.system("You are a careful agent.")
+    history.user("Read every module and report.")
+    return history
+
+
+def grow(history: History, rounds: range) -> None:
+    for k in rounds:
+        history.round(text_of("code", 1_500, seed=k), path=f"m{k}.py")
+        history.request(usage=Usage(900 * (k % 7) + 3_000))
+        if k % 9 == 0:
+            history.user(f"Also look at part {k}.")
+            history.artifact(ArtifactKind.DOM_SNAPSHOT, pydoc_html("json"))
+            history.request()
+
+
+def figures(record: RequestRecord) -> RequestRecord:
+    """The record without what a live replay releases."""
+    return dataclasses.replace(record, fate_counts={}, by_category={}, by_tool={}, detail_released=False)
+
+
+def live_and_full(config: PipelineConfig, rounds: int) -> tuple[Session, SessionReplay, SessionReplay]:
+    """Replay a growing session live (updating as it grows, releasing as it goes) and in full."""
+    session = Session("live", "ctxscope")
+    history = long_session(session, rounds)
+    live = SessionReplay(config, keep_detail=KEEP)
+    for start in range(0, rounds, 7):
+        grow(history, range(start, min(rounds, start + 7)))
+        live.update(session)
+        release_replayed(session, [live])
+    full_session = Session("full", "ctxscope")
+    grow(long_session(full_session, rounds), range(rounds))
+    full = SessionReplay(config)
+    full.update(full_session)
+    return session, live, full
+
+
+@pytest.mark.parametrize(
+    "config",
+    [PipelineConfig(), PipelineConfig(summarise=False), PipelineConfig(strategy="legacy")],
+    ids=["pipeline", "no-summaries", "legacy"],
+)
+def test_figures_are_unchanged_and_only_the_newest_requests_keep_their_detail(config: PipelineConfig) -> None:
+    session, live, full = live_and_full(config, 160)
+    live_records, full_records = live.records("main"), full.records("main")
+    assert len(live_records) == len(full_records) > 10 * KEEP
+    assert [figures(r) for r in live_records] == [figures(r) for r in full_records]
+    released = [r.detail_released for r in live_records]
+    assert released == [True] * (len(live_records) - KEEP) + [False] * KEEP
+    assert list(live_records[-KEEP:]) == list(full_records[-KEEP:])  # breakdowns and all
+    assert all(not r.by_category and not r.fate_counts for r in live_records[:-KEEP])
+    with pytest.raises(KeyError, match="released"):
+        live.detail("main", 0)
+    # The session's requests behind the released records go too; the newest ones stay.
+    requests = session.scopes["main"].requests
+    assert session.scopes["main"].released_requests == len(requests) - KEEP
+    assert all(r is RELEASED_REQUEST for r in requests[: len(requests) - KEEP])
+    assert all(r.index == i for i, r in enumerate(requests) if i >= len(requests) - KEEP)
+    if config.strategy != "legacy":
+        assert any(run.stage is Stage.CLEAR_TOOL_RESULTS for r in live_records for run in r.stages)
+
+
+@pytest.mark.parametrize(
+    "config", [PipelineConfig(), PipelineConfig(summarise=False)], ids=["pipeline", "no-summaries"]
+)
+def test_kept_details_match_the_full_replay_and_released_messages_say_so(config: PipelineConfig) -> None:
+    session, live, full = live_and_full(config, 160)
+    assert session.scopes["main"].released > 0
+    count = len(live.records("main"))
+    for index in (count - KEEP, count - 1):
+        got, want = live.detail("main", index), full.detail("main", index)
+        assert got.record == want.record
+        assert got.by_script == want.by_script
+        assert len(got.messages) == len(want.messages)
+        for mine, theirs in zip(got.messages, want.messages, strict=True):
+            assert (mine.index, mine.tokens, mine.stored_tokens, mine.fate) == (
+                theirs.index, theirs.tokens, theirs.stored_tokens, theirs.fate,
+            )
+            if mine.kind == "released":
+                assert mine.fate in (Fate.SUMMARISED, Fate.DROPPED) and "ctxscope open" in mine.preview
+            else:
+                assert mine == theirs
+    assert any(view.kind == "released" for view in live.detail("main", count - 1).messages)
+
+
+def test_memory_held_is_bounded_by_the_window_not_the_session() -> None:
+    session = Session("live", "ctxscope")
+    history = long_session(session, 0)
+    live = SessionReplay(keep_detail=KEEP)
+    held_after: list[int] = []
+    for start in range(0, 600, 50):
+        grow(history, range(start, start + 50))
+        live.update(session)
+        release_replayed(session, [live])
+        scope = session.scopes["main"]
+        held = sum(1 for m in scope.messages if m is not RELEASED_MESSAGE)
+        assert scope.released + held == len(scope.messages)
+        state = live._scopes["main"].run.state
+        assert state.released_to > state.head_end
+        assert sum(1 for m in state.messages if m is not RELEASED_MESSAGE) == held
+        held_after.append(held)
+    total = len(session.scopes["main"].messages)
+    assert total > 1_300
+    # What is held stops growing once summaries start: the last half never exceeds the first peak.
+    assert max(held_after[6:]) <= max(held_after[:6]) + 60
+    assert max(held_after) < total // 4
+    # The tool rounds of released messages are forgotten too.
+    assert len(session.scopes["main"].tool_rounds) <= max(held_after)
+
+
+def test_several_replays_release_only_what_all_of_them_released() -> None:
+    session = Session("live", "ctxscope")
+    history = long_session(session, 0)
+    grow(history, range(120))
+    eager = SessionReplay(keep_detail=KEEP)
+    keeps_all = SessionReplay(PipelineConfig(budget=2_500))
+    eager.update(session)
+    keeps_all.update(session)
+    assert release_replayed(session, [eager, keeps_all]) == 0
+    assert session.scopes["main"].released == 0
+    assert release_replayed(session, [eager]) > 0
+    released = session.scopes["main"].released
+    assert released == eager.released_messages("main")[1] - eager.released_messages("main")[0]
+    # Releasing is idempotent and only moves forward.
+    assert release_replayed(session, [eager]) == 0
+    assert session.release_messages("main", 0, 5) == 0
+
+
+def test_a_snapshot_view_does_not_change_as_the_log_grows_and_releases() -> None:
+    session = Session("live", "ctxscope")
+    history = long_session(session, 0)
+    grow(history, range(60))
+    live = SessionReplay(keep_detail=KEEP)
+    live.update(session)
+    before = live.snapshot().scopes["main"].records
+    frozen_copy = list(before)
+    grow(history, range(60, 120))
+    live.update(session)
+    assert list(before) == frozen_copy and len(before) == len(frozen_copy)
+    after = live.snapshot().scopes["main"].records
+    assert len(after) > len(before)
+    # Figures agree across views; the newer view holds more of them as figures only.
+    assert [figures(r) for r in after[: len(before)]] == [figures(r) for r in frozen_copy]
+    assert after[-1] == live.records("main")[-1] and after[-1] is live.records("main")[-1]
+    assert after[0].detail_released and after[len(after) - 1].detail_released is False
+    assert after[-3:] == list(after)[-3:] and after == list(after)
