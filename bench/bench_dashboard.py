@@ -257,6 +257,11 @@ def measure_keepup(duration: float, rate: int, base_turns: int) -> dict[str, Any
     third = max(1, len(samples) // 3)
     first_lag = statistics.mean(s["lag_requests"] for s in samples[:third])
     last_lag = statistics.mean(s["lag_requests"] for s in samples[-third:])
+    # Memory: the live view keeps the newest requests' detail, so RSS climbs while that window
+    # fills (the first third) and should then stay nearly flat; report the slope after it.
+    settled = samples[third - 1]
+    grown = samples[-1]["rss_mb"] - settled["rss_mb"]
+    requests_since = max(1, samples[-1]["written"] - settled["written"])
     return {
         "lines_per_second": rate,
         "seconds": duration,
@@ -266,7 +271,9 @@ def measure_keepup(duration: float, rate: int, base_turns: int) -> dict[str, Any
         "lag_lines_last_third": round(last_lag * lines_per_turn, 1),
         "catch_up_after_stop_s": round(catch_up, 2),
         "rss_mb_start": round(rss_start, 1),
+        "rss_mb_after_first_third": settled["rss_mb"],
         "rss_mb_end": round(rss_end, 1),
+        "rss_kb_per_request_after_first_third": round(grown * 1024 / requests_since, 2),
         "cpu_seconds_total": round(cpu, 1),
         "samples": samples,
     }

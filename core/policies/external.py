@@ -133,7 +133,8 @@ def session_messages(session: Session, scope_id: str | None = None) -> list[Poli
         scope = session.main_scope
     if scope is None:
         return []
-    return [PolicyMessage(m.index + 1, m.role, m.text) for m in scope.messages]
+    # A live view may have released old messages (index -1, no content): they are not history.
+    return [PolicyMessage(m.index + 1, m.role, m.text) for m in scope.messages if m.index >= 0]
 
 
 def _from_log(path: Path) -> list[PolicyMessage]:

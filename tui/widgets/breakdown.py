@@ -31,10 +31,8 @@ CATEGORY_LABELS: Final = {
     Category.ARTIFACTS: "artifacts",
     Category.SUMMARY: "summary",
 }
-RELEASED_NOTE: Final = (
-    "not kept: watching live, only the newest requests keep their breakdowns and messages "
-    "(ctxscope open FILE shows every request)"
-)
+RELEASED_NOTE: Final = "not kept while watching live (recent requests only) · ctxscope open shows all"
+"""Shown instead of the breakdowns and messages of a request whose detail a live view released."""
 
 BAR_WIDTH: Final = 12
 TOOLS_SHOWN: Final = 12
