@@ -15,8 +15,10 @@ How :func:`fine_class_stream` works: ``text.encode("utf-16-be")`` gives every BM
 high byte (code point >> 8) and a low byte. The high bytes go through one 256-entry table that
 names a *group* (times two), the low bytes through another that keeps only their top bit (which
 half of the 256-code-point block), and the two byte strings are added as big integers (no carries:
-each byte sum stays below 256). One more ``bytes.translate`` turns each resulting byte into the
-index of its fine class. Everything runs in C; nothing loops over characters in Python.
+each byte sum stays below 256): that is :func:`half_block_stream`. One more ``bytes.translate``
+(:data:`HALF_BLOCK_CLASS`) turns each resulting byte into the index of its fine class; a table
+indexed by fine class can be composed with it to skip that step. Everything runs in C; nothing
+loops over characters in Python.
 """
 
 from __future__ import annotations
@@ -29,11 +31,13 @@ __all__ = [
     "DISPLAY_CLASSES",
     "DISPLAY_OF",
     "FINE_CLASSES",
+    "HALF_BLOCK_CLASS",
     "MYTHEX_CJK",
     "STREAM_CLASSES",
     "STREAM_INDEX",
     "fine_class_of",
     "fine_class_stream",
+    "half_block_stream",
 ]
 
 #: The class of ASCII characters (not in :data:`FINE_CLASSES`; ASCII is estimated separately).
@@ -223,6 +227,9 @@ def _build_tables() -> tuple[bytes, bytes, bytes]:
 
 _GROUP, _TOP, _FINAL = _build_tables()
 
+#: The index in :data:`STREAM_CLASSES` of each byte value of :func:`half_block_stream`.
+HALF_BLOCK_CLASS: Final[bytes] = _FINAL
+
 
 def fine_class_of(char: str) -> str:
     """Fine class of one character (``ascii`` for ASCII), as :func:`fine_class_stream` sees it.
@@ -256,8 +263,20 @@ def fine_class_stream(text: str) -> bytes:
     Returns:
         The class stream, ``len(text.encode("utf-16-be", "surrogatepass")) // 2`` bytes long.
     """
+    return half_block_stream(text).translate(_FINAL)
+
+
+def half_block_stream(text: str) -> bytes:
+    """One byte per UTF-16 code unit of ``text`` naming its half-block group (see the module
+    docs); :data:`HALF_BLOCK_CLASS` maps it to :func:`fine_class_stream`'s class index.
+
+    Args:
+        text: Any string (lone surrogates are allowed).
+
+    Returns:
+        The stream, as long as :func:`fine_class_stream`'s.
+    """
     units = text.encode("utf-16-be", "surrogatepass")
-    size = len(units) // 2
     high = int.from_bytes(units[0::2].translate(_GROUP), "big")
     low = int.from_bytes(units[1::2].translate(_TOP), "big")
-    return (high + low).to_bytes(size, "big").translate(_FINAL)
+    return (high + low).to_bytes(len(units) // 2, "big")

@@ -27,9 +27,14 @@ estimate is a sum of per-character and per-pair rates,
 
 Every rate is a whole number of 1/64 token, so each part of the sum is a byte sum of a
 ``bytes.translate`` output. Byte sums are taken with :func:`zlib.adler32` over chunks small
-enough that its low half (``1 + sum mod 65521``) is exact; the class-continuation stream is one
-``AND`` of the text's class flags with themselves shifted by one byte, done on a big integer.
-Nothing loops over characters in Python, so a profile runs at hundreds of MB/s on ASCII text.
+enough that its low half (``1 + sum mod 65521``) is exact. The ASCII rates and the continuation
+rates are one such sum: each byte is coded as its class and its *kind* (class and rate), the
+codes are shifted by three bits as one big integer so that every byte holds the class of the
+one before it and its own kind, and one table gives the rate of that pair
+(:func:`_pair_tables`). Non-ASCII characters are classified from their UTF-16 code units
+(:mod:`ctxscope.core.scripts`); a mostly-ASCII text has them classified alone, by their UTF-8
+lead byte when they are all two bytes long. Nothing loops over characters in Python, so a profile
+runs at hundreds of MB/s on ASCII text.
 
 Because the estimate is a sum over characters and adjacent pairs, it is additive: the estimate of
 ``a + b`` differs from the sum of the two estimates by at most the pair at the join plus rounding.
@@ -51,10 +56,13 @@ from .scripts import (
     DISPLAY_CLASSES,
     DISPLAY_OF,
     FINE_CLASSES,
+    HALF_BLOCK_CLASS,
     MYTHEX_CJK,
     STREAM_CLASSES,
     STREAM_INDEX,
+    fine_class_of,
     fine_class_stream,
+    half_block_stream,
 )
 
 __all__ = [
@@ -129,6 +137,8 @@ _ASTRAL_BYTE: Final = bytes([STREAM_INDEX["astral"]])
 _LOWSUR_BYTE: Final = bytes([STREAM_INDEX["lowsur"]])
 #: UTF-8 prefix of U+1F000-U+1FFFF: emoji, pictographs, playing cards, ...
 _EMOJI_PREFIX: Final = b"\xf0\x9f"
+#: UTF-8 lead byte of U+D000-U+DFFF: Hangul, and the lone surrogates ``surrogatepass`` encodes.
+_SURROGATE_LEAD: Final = b"\xed"
 #: Every ASCII byte (deleted from a text's UTF-8 to find its non-ASCII characters).
 _ASCII_BYTES: Final = bytes(range(0x80))
 
@@ -251,8 +261,20 @@ class _Compiled:
     run: bytes
     run_chunk: int
     run_offset: int
+    code: bytes | None
+    """Per byte: its ASCII class (1-7; 0 for a non-ASCII byte) times 32, plus the number of its
+    (class, rate) kind (1-31; 0 for a non-ASCII byte); see :func:`_pair_tables`."""
+    pair: bytes | None
+    """Units of a pair of adjacent characters, by (class of the first, kind of the second)."""
+    pair_chunk: int
     script: bytes
     script_chunk: int
+    half_block_script: bytes
+    """Units of each byte value of :func:`~ctxscope.core.scripts.half_block_stream` (``script``
+    composed with :data:`~ctxscope.core.scripts.HALF_BLOCK_CLASS`)."""
+    lead_script: bytes
+    """Units of a two-byte UTF-8 character (U+0080-U+07FF), by its lead byte; 0 for other bytes."""
+    lead_chunk: int
     astral_units: int
     emoji_units: int
     lone_units: int
@@ -264,6 +286,35 @@ class _Compiled:
 def _chunk(table: bytes) -> int:
     """Largest chunk whose byte sum under ``table`` cannot reach adler32's modulus."""
     return max(1, 65519 // max(1, max(table)))
+
+
+def _pair_tables(single: bytes, run_units: Mapping[str, int]) -> tuple[bytes, bytes] | None:
+    """The tables that sum a text's ASCII rates and run rates in one stream (see
+    :meth:`ProfileEstimator.count`), or None for a profile with more than 31 distinct
+    (class, rate) kinds of ASCII character, or where a rate plus a run rate is not a byte value
+    (such a profile is summed in two streams, with the same result).
+
+    Each byte becomes ``class << 5 | kind`` (:attr:`_Compiled.code`). Shifted left by three bits
+    as one big integer, byte ``i`` of the result holds the class of byte ``i - 1`` in its low
+    three bits and the kind of byte ``i`` in its high five: all that the rate of byte ``i`` and
+    the run rate of the pair ``(i - 1, i)`` depend on (:attr:`_Compiled.pair`).
+    """
+    kinds = sorted({(_CLASS_OF_BYTE[b], single[b]) for b in range(0x80)})
+    if len(kinds) > 31:
+        return None
+    code = bytearray(256)
+    pair = bytearray(256)
+    for number, (letter, units) in enumerate(kinds, 1):
+        cls = ASCII_CLASSES.index(letter) + 1
+        for b in range(0x80):
+            if _CLASS_OF_BYTE[b] == letter and single[b] == units:
+                code[b] = cls << 5 | number
+        for before in range(8):
+            value = units + (run_units[letter] if before == cls else 0)
+            if not 0 <= value <= 255:
+                return None
+            pair[number << 3 | before] = value
+    return bytes(code), bytes(pair)
 
 
 def _compile(profile: Profile) -> _Compiled:
@@ -287,14 +338,24 @@ def _compile(profile: Profile) -> _Compiled:
     for table in (bytes(single), bytes(run), bytes(script)):
         if max(table) > 255:  # pragma: no cover - profiles are validated by tests
             raise ValueError(f"profile {profile.name}: a rate does not fit in a byte")
+    code, pair = _pair_tables(bytes(single), run_units) or (None, None)
+    lead_script = bytes(
+        script_units[fine_class_of(chr((b & 0x1F) << 6))] if 0xC2 <= b <= 0xDF else 0 for b in range(256)
+    )
     return _Compiled(
         single=bytes(single),
         single_chunk=_chunk(bytes(single)),
         run=bytes(run),
         run_chunk=_chunk(bytes(run)),
         run_offset=offset,
+        code=code,
+        pair=pair,
+        pair_chunk=_chunk(pair) if pair is not None else 0,
         script=bytes(script),
         script_chunk=_chunk(bytes(script)),
+        half_block_script=HALF_BLOCK_CLASS.translate(bytes(script)),
+        lead_script=lead_script,
+        lead_chunk=_chunk(lead_script),
         astral_units=script_units["astral"],
         emoji_units=_units(profile.emoji_rate),
         lone_units=script_units["rare"],
@@ -373,13 +434,9 @@ class ProfileEstimator:
         "_c",
         "_cache",
         "_cached_chars",
-        "_chained",
-        "_offset",
-        "_run",
-        "_run_chunk",
-        "_short",
-        "_single",
-        "_single_chunk",
+        "_code",
+        "_pair",
+        "_pair_chunk",
         "name",
         "profile",
     )
@@ -394,13 +451,8 @@ class ProfileEstimator:
         self.name = profile.name
         """The profile's name."""
         self._c = c = _compile(profile)
-        # The hot path's tables and sizes, one attribute lookup each.
-        self._single, self._single_chunk = c.single, c.single_chunk
-        self._run, self._run_chunk, self._offset = c.run, c.run_chunk, c.run_offset
-        self._short = min(c.single_chunk, c.run_chunk)
-        """Texts up to this many bytes need one adler32 call per table..."""
-        self._chained = 65519 // max(1, max(c.single) + max(c.run))
-        """... and up to this many one call for both (the second continuing the first)."""
+        # The hot path's tables, one attribute lookup each.
+        self._code, self._pair, self._pair_chunk = c.code, c.pair, c.pair_chunk
         self._cache: dict[str, int] = {}
         """Estimates of recent texts (see :meth:`count`)."""
         self._cached_chars = 0
@@ -408,13 +460,26 @@ class ProfileEstimator:
     def __repr__(self) -> str:
         return f"ProfileEstimator({self.profile.name!r})"
 
+    def _ascii_units(self, data: bytes) -> int:
+        """Units of the ASCII characters of a text and of their runs (``data``: its UTF-8).
+
+        One stream of pairs when the profile has pair tables (see :func:`_pair_tables`), else a
+        stream of characters and one of runs (the class flags of the text ``AND`` themselves
+        shifted by one byte).
+        """
+        c = self._c
+        if c.code is not None and c.pair is not None:
+            pairs = (int.from_bytes(data.translate(c.code), "little") << 3).to_bytes(len(data) + 1, "little")
+            return _byte_sum(pairs.translate(c.pair), c.pair_chunk)
+        units = _byte_sum(data.translate(c.single), c.single_chunk)
+        return units + _byte_sum(_run_stream(data).translate(c.run), c.run_chunk) - c.run_offset * len(data)
+
     def _units(self, text: str) -> tuple[int, int, bytes | None]:
         """(ASCII units, script units, fine-class stream or ``None`` for ASCII text)."""
         c = self._c
         data = text.encode("utf-8", "surrogatepass")
         size = len(data)
-        ascii_units = _byte_sum(data.translate(c.single), c.single_chunk)
-        ascii_units += _byte_sum(_run_stream(data).translate(c.run), c.run_chunk) - c.run_offset * size
+        ascii_units = self._ascii_units(data)
         if size == len(text):
             return ascii_units, 0, None
         stream = fine_class_stream(text)
@@ -445,16 +510,15 @@ class ProfileEstimator:
                 return found
         data = text.encode("utf-8", "surrogatepass")
         size = len(data)
-        single = data.translate(self._single)
-        flags = int.from_bytes(data.translate(_FLAGS), "little")
-        runs = (flags & (flags >> 8)).to_bytes(size, "little").translate(self._run)
-        if size <= self._chained:
-            units = (_adler32(runs, _adler32(single)) & 0xFFFF) - 1
-        elif size <= self._short:
-            units = (_adler32(single) & 0xFFFF) + (_adler32(runs) & 0xFFFF) - 2
+        code, pair = self._code, self._pair
+        if code is not None and pair is not None:  # _ascii_units inlined: the hot path
+            pairs = (int.from_bytes(data.translate(code), "little") << 3).to_bytes(size + 1, "little")
+            if size < self._pair_chunk:
+                units = (_adler32(pairs.translate(pair)) & 0xFFFF) - 1
+            else:
+                units = _byte_sum(pairs.translate(pair), self._pair_chunk)
         else:
-            units = _byte_sum(single, self._single_chunk) + _byte_sum(runs, self._run_chunk)
-        units -= self._offset * size
+            units = self._ascii_units(data)
         if size != length:
             units += self._script_units(text, data)
         result = max(0, -(-units // UNIT))
@@ -474,11 +538,18 @@ class ProfileEstimator:
         """
         c = self._c
         if (len(data) - len(text)) * 4 < len(text):
-            data = data.translate(None, _ASCII_BYTES)
-            text = data.decode("utf-8", "surrogatepass")
-        stream = fine_class_stream(text)
-        units = _byte_sum(stream.translate(c.script), c.script_chunk)
-        astral, emoji, lone = _surrogates(text, data, stream)
+            rest = data.translate(None, _ASCII_BYTES)
+            if len(rest) == 2 * (len(text) - len(data) + len(rest)):
+                # Every non-ASCII character is two bytes long (U+0080-U+07FF: accented Latin,
+                # Greek, Cyrillic, Hebrew, Arabic, ...): its lead byte names its class.
+                return _byte_sum(rest.translate(c.lead_script), c.lead_chunk)
+            data = rest
+            text = rest.decode("utf-8", "surrogatepass")
+        halves = half_block_stream(text)
+        units = _byte_sum(halves.translate(c.half_block_script), c.script_chunk)
+        if len(halves) == len(text) and _SURROGATE_LEAD not in data:
+            return units  # no character beyond the BMP, no lone surrogate
+        astral, emoji, lone = _surrogates(text, data, halves.translate(HALF_BLOCK_CLASS))
         return units + astral * c.astral_units + emoji * c.emoji_units + lone * c.lone_units
 
     def breakdown(self, text: str) -> ScriptBreakdown:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from ..logformat import FormatError
 from ..model import MAIN_SCOPE
@@ -39,6 +39,15 @@ class LogAdapter(Protocol):
 
     def finish(self) -> None:
         """Flush anything buffered (called when a finished file has been read through)."""
+
+
+@runtime_checkable
+class HoldsBack(Protocol):
+    """A :class:`LogAdapter` that holds back part of what it read, to store it at once later."""
+
+    def settle(self) -> None:
+        """Store everything held back, so that the session holds every event read so far (the
+        reader calls this after each batch of lines it fed)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,8 +154,12 @@ class _ScopeState:
     """Reading state of one scope."""
 
     open_id: str = ""
-    """``message.id`` of the response being read; while set, it is the scope's last message."""
+    """``message.id`` of the response being read; while set, it is the scope's last message
+    (or, until :meth:`TranscriptAdapter.store_response` stores it, :attr:`response`)."""
     open_usage: Usage | None = None
+    response: list[Block] | None = None
+    """The blocks of the response being read, while they are not stored yet."""
+    response_line: int = 0
     seen: set[str] = field(default_factory=set)
     """Ids of every response read (deduplication)."""
     results: list[Block] = field(default_factory=list)
@@ -181,6 +185,7 @@ class TranscriptAdapter:
     def __init__(self, session: Session, source: Source) -> None:
         self.session = session
         self.source = source
+        self.default_scope = source.default_scope
         self.states: dict[str, _ScopeState] = {}
         self.noted: set[str] = set()
         """Scopes whose header already carries the session id."""
@@ -189,7 +194,7 @@ class TranscriptAdapter:
 
     def route(self, obj: Mapping[str, Any]) -> str:
         """The scope a user/assistant line belongs to."""
-        return self.source.default_scope
+        return self.default_scope
 
     def compaction_of(self, obj: Mapping[str, Any]) -> _PendingCompaction | None:
         """A compaction boundary, from a ``system`` line."""
@@ -259,8 +264,9 @@ class TranscriptAdapter:
         if compaction is None:
             self.session.ignored[f"system:{subtype}"] += 1
             return
-        scope_id = self.source.default_scope
+        scope_id = self.default_scope
         state = self.open_scope(scope_id)
+        self.store_response(scope_id, state)
         self.close_compaction(scope_id, state)
         self.flush(scope_id, state)
         compaction.line = line
@@ -282,7 +288,10 @@ class TranscriptAdapter:
         session = self.session
         if response_id and response_id == state.open_id:
             # Another piece of the response being read (the hot path: one line per block).
-            session.amend_last_message(scope_id, blocks)
+            if state.response is not None:
+                state.response += blocks
+            else:
+                session.amend_last_message(scope_id, blocks)
             raw_usage = message.get("usage")
             output = raw_usage.get("output_tokens") if type(raw_usage) is dict else None
             opened = state.open_usage
@@ -290,6 +299,7 @@ class TranscriptAdapter:
                 state.open_usage = dataclasses.replace(opened, output_tokens=output)
                 session.revise_last_request(scope_id, state.open_usage)
             return
+        self.store_response(scope_id, state)
         usage = anthropic_usage(message.get("usage"))
         model = sys.intern(get_str(message, "model"))  # repeated on every call
         if scope_id not in self.noted:
@@ -323,7 +333,8 @@ class TranscriptAdapter:
         if model != state.model:
             state.model = model
             self.note_model(scope_id, model)
-        session.add_message("assistant", blocks, scope_id=scope_id, line=line)
+        state.response = blocks
+        state.response_line = line
         state.open_id = response_id
         state.open_usage = usage
 
@@ -351,6 +362,7 @@ class TranscriptAdapter:
         content = message.get("content")
         blocks = anthropic_blocks(content)
         state = self.states.get(scope_id) or self.open_scope(scope_id)
+        self.store_response(scope_id, state)
         if scope_id not in self.noted:
             self.note_session(opt_str(obj, "sessionId") or opt_str(obj, "session_id"), scope_id)
         meta = obj.get("isMeta") is True
@@ -387,6 +399,24 @@ class TranscriptAdapter:
 
     # -- buffering --------------------------------------------------------------------------------
 
+    def store_response(self, scope_id: str, state: _ScopeState) -> None:
+        """Store the blocks of the response being read (held so that a response written one
+        block per line is stored once, not amended once per line).
+
+        Called before anything else happens in the scope, and by :meth:`settle`; the session
+        then holds the same messages, in the same order, as if each block had been stored as
+        it was read.
+        """
+        if state.response is not None:
+            self.session.add_message("assistant", state.response, scope_id=scope_id, line=state.response_line)
+            state.response = None
+
+    def settle(self) -> None:
+        """Store every response read so far (the reader calls this after each batch of lines,
+        so that a session being tailed holds each block as soon as its line is read)."""
+        for scope_id, state in self.states.items():
+            self.store_response(scope_id, state)
+
     def flush(self, scope_id: str, state: _ScopeState) -> None:
         """Store held tool results (one user message) and anything held behind them; close the response."""
         if state.results:
@@ -419,6 +449,7 @@ class TranscriptAdapter:
 
     def finish(self) -> None:
         for scope_id, state in self.states.items():
+            self.store_response(scope_id, state)
             self.close_compaction(scope_id, state)
             self.flush(scope_id, state)
 
@@ -430,14 +461,16 @@ class ClaudeCodeAdapter(TranscriptAdapter):
 
     def __init__(self, session: Session, source: Source) -> None:
         super().__init__(session, source)
+        self.one_scope = source.scope_id is not None
+        """A sub-agent file: every line belongs to its scope (no inline sidechains)."""
         self.sidechains: dict[str, str] = {}
         """uuid → scope of inline sidechain lines (the session file of Claude Code 1.0.x)."""
         self.sidechain_count = 0
 
     def route(self, obj: Mapping[str, Any]) -> str:
-        if self.source.scope_id is not None or obj.get("isSidechain") is not True or "agentId" in obj:
+        if self.one_scope or obj.get("isSidechain") is not True or "agentId" in obj:
             # A sub-agent file (its lines carry ``agentId``) is one scope, even opened on its own.
-            return self.source.default_scope
+            return self.default_scope
         parent = obj.get("parentUuid")
         scope_id = self.sidechains.get(parent) if isinstance(parent, str) else None
         if scope_id is None:
@@ -453,7 +486,7 @@ class ClaudeCodeAdapter(TranscriptAdapter):
 
     def ignore(self, obj: Mapping[str, Any], kind: str) -> None:
         self.session.ignored[kind] += 1
-        if obj.get("isSidechain") is True and self.source.scope_id is None:
+        if not self.one_scope and obj.get("isSidechain") is True:
             parent, uuid = obj.get("parentUuid"), obj.get("uuid")
             if isinstance(parent, str) and isinstance(uuid, str) and parent in self.sidechains:
                 self.sidechains[uuid] = self.sidechains[parent]
@@ -475,7 +508,7 @@ class ClaudeCodeAdapter(TranscriptAdapter):
 
     def system(self, obj: Mapping[str, Any], line: int) -> None:
         if obj.get("subtype") in ("compact_boundary", "microcompact_boundary"):
-            self.note_session(opt_str(obj, "sessionId"), self.source.default_scope)
+            self.note_session(opt_str(obj, "sessionId"), self.default_scope)
         super().system(obj, line)
 
 
