@@ -448,9 +448,15 @@ class Session:
         rounds = scope.tool_rounds
         for i in range(start, stop):
             for block in messages[i].blocks:
-                if block.kind is _TOOL_CALL and block.call_id:
+                # A round goes once both its call and its result are released (whichever is later).
+                if (block.kind is _TOOL_CALL or block.kind is _TOOL_RESULT) and block.call_id:
                     found = rounds.get(block.call_id)
-                    if found is not None and found.result_index is not None and found.result_index < stop:
+                    if (
+                        found is not None
+                        and found.result_index is not None
+                        and found.call_index < stop
+                        and found.result_index < stop
+                    ):
                         del rounds[block.call_id]
             messages[i] = RELEASED_MESSAGE
         scope._released_to = stop

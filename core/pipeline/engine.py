@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, overload
 
-from ..model import MAIN_SCOPE, Block, BlockKind, Message, ScopeHeader, Usage
+from ..model import MAIN_SCOPE, RELEASED_MESSAGE, Block, BlockKind, Message, ScopeHeader, Usage
 from ..snapshot import (
     Fate,
     MessageView,
@@ -396,23 +396,24 @@ class MessageViews(Sequence[MessageView]):
     def _view(self, i: int) -> MessageView:
         state = self._state
         fate, tokens = self._fates.fate(i), self._fates.tokens[i]
-        if state.is_released(i):
+        stored = state.stored_cum[i + 1] - state.stored_cum[i]  # never changes, released or not
+        message = state.messages[i]  # first: a live worker may release it meanwhile
+        if message is RELEASED_MESSAGE or state.is_released(i):
             return MessageView(
                 index=i,
                 role="",
                 kind=RELEASED_KIND,
                 tokens=tokens,
-                stored_tokens=state.stored_cum[i + 1] - state.stored_cum[i],
+                stored_tokens=stored,
                 fate=fate,
                 preview=RELEASED_PREVIEW,
             )
-        message = state.messages[i]
         return MessageView(
             index=i,
             role=message.role,
             kind=describe(message),
             tokens=tokens,
-            stored_tokens=self._state.costs[i].stored,
+            stored_tokens=stored,
             fate=fate,
             preview=preview(message.text),
         )

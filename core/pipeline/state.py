@@ -217,6 +217,8 @@ class ScopeState:
         """1 where ``start`` may be placed: no tool round spans the position."""
         self.turn_starts: list[int] = []
         self.calls: dict[str, tuple[int, str]] = {}
+        self.pending: set[str] = set()
+        """Ids of tool calls whose result has not arrived (:meth:`release` keeps their entries)."""
         self.result_message = array("q")
         """Every tool result in order: the index of the message holding it ..."""
         self.result_position = array("q")
@@ -429,12 +431,15 @@ class ScopeState:
             for block in message.blocks:
                 if block.kind is BlockKind.TOOL_CALL and block.call_id:
                     self.calls[block.call_id] = (i, block.name)
+                    self.pending.add(block.call_id)
             cost = self._cost(message)
             self.costs.append(cost)
             self.stored_total += cost.stored
             self.stored_cum.append(self.stored_total)
             for k, result in enumerate(cost.results):
-                call = self.calls.get(message.blocks[result.block].call_id)
+                call_id = message.blocks[result.block].call_id
+                call = self.calls.get(call_id)
+                self.pending.discard(call_id)
                 if call is not None and call[0] < i:
                     for s in range(call[0] + 1, i + 1):
                         self.cut_ok[s] = 0
@@ -546,11 +551,18 @@ class ScopeState:
         first = max(self.released_to, self.head_end)
         if stop <= first:
             return self.released_to
-        calls = self.calls
+        calls, pending = self.calls, self.pending
         for i in range(first, stop):
             for block in self.messages[i].blocks:
-                if block.kind is BlockKind.TOOL_CALL and block.call_id:
-                    calls.pop(block.call_id, None)
+                call_id = block.call_id
+                # A call still waiting for its result, or an id a newer call reused, stays known.
+                if (
+                    block.kind is BlockKind.TOOL_CALL
+                    and call_id
+                    and call_id not in pending
+                    and calls.get(call_id, (-1, ""))[0] == i
+                ):
+                    del calls[call_id]
             self.messages[i] = RELEASED_MESSAGE
             self.costs[i] = _RELEASED_COST
             self.contrib[i] = _RELEASED_CONTRIBUTION

@@ -11,7 +11,15 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from ctxscope.core.model import RELEASED_MESSAGE, RELEASED_REQUEST, ArtifactKind, Usage
+from ctxscope.core.model import (
+    RELEASED_MESSAGE,
+    RELEASED_REQUEST,
+    ArtifactKind,
+    Usage,
+    text_block,
+    tool_call,
+    tool_result,
+)
 from ctxscope.core.pipeline import PipelineConfig
 from ctxscope.core.replay import SessionReplay, release_replayed
 from ctxscope.core.session import Session
@@ -170,3 +178,30 @@ def test_a_snapshot_view_does_not_change_as_the_log_grows_and_releases() -> None
     assert after[-1] == live.records("main")[-1] and after[-1] is live.records("main")[-1]
     assert after[0].detail_released and after[len(after) - 1].detail_released is False
     assert after[-3:] == list(after)[-3:] and after == list(after)
+
+
+def test_a_call_answered_long_after_its_message_was_released_keeps_its_figures() -> None:
+    """A tool call still waiting for its result is not forgotten when its message is released."""
+
+    def build(session: Session, replay: SessionReplay | None) -> None:
+        history = long_session(session, 0)
+        history.add("assistant", [text_block("start a long job"), tool_call("slow-1", "Deploy", "{}")])
+        history.request()
+        for start in range(0, 120, 10):
+            grow(history, range(start, start + 10))
+            if replay is not None:
+                replay.update(session)
+                release_replayed(session, [replay])
+        history.add("tool", [tool_result("slow-1", text_of("code", 1_500, seed=999))])  # no tool name
+        history.request()
+
+    live_session, full_session = Session("live", "ctxscope"), Session("full", "ctxscope")
+    live = SessionReplay(keep_detail=KEEP)
+    build(live_session, live)
+    live.update(live_session)
+    build(full_session, None)
+    full = SessionReplay()
+    full.update(full_session)
+    assert live._scopes["main"].run.state.released_to > 1  # the call's message was released
+    assert live.records("main")[-1] == full.records("main")[-1]
+    assert dict(live.records("main")[-1].by_tool).get("Deploy", 0) > 0
