@@ -304,9 +304,9 @@ def release_replayed(session: Session, replays: Iterable[SessionReplay]) -> int:
     too. Returns how many messages were released this time.
     """
     replays = list(replays)
-    released = 0
     if not replays:
         return 0
+    released = 0
     for scope_id in session.scopes:
         ranges = [replay.released_messages(scope_id) for replay in replays]
         start = max(r[0] for r in ranges)

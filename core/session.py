@@ -431,7 +431,7 @@ class Session:
 
         A live view of a log that grows without end holds memory bounded by releasing what no
         request will ever send again (a live replay decides what that is: see
-        :meth:`~ctxscope.core.replay.SessionReplay.releasable`). Each released message is replaced
+        :meth:`~ctxscope.core.replay.SessionReplay.released_messages`). Each released message is replaced
         by :data:`~ctxscope.core.model.RELEASED_MESSAGE` (index -1, no content) and its finished
         tool rounds are forgotten; counts, indexes, requests and line offsets stay, so a message's
         text can still be read back from the log (:meth:`raw_line`). Releasing only moves forward:

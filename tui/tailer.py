@@ -379,6 +379,9 @@ class CoreSource:
             self.whatif = WhatIf(
                 [first, *(SessionReplay(c, base=first, keep_detail=keep_detail) for c in compare[1:])]
             )
+        replays = [self.recorded, self.replay, *(self.whatif.replays if self.whatif else ())]
+        self._replays = list({id(r): r for r in replays}.values())
+        """Every replay over the session, once each (a message is released when all released it)."""
         self._session: object = None
         self._stem = os.path.splitext(self.path)[0] + os.sep
 
@@ -417,10 +420,9 @@ class CoreSource:
         if self.whatif is not None:
             self.whatif.update(session)
         if self.keep_detail is not None:
-            from ctxscope.core.replay import release_replayed
+            from ctxscope.core.replay import release_replayed  # loaded by __init__ already
 
-            replays = [self.recorded, self.replay, *(self.whatif.replays if self.whatif else ())]
-            release_replayed(session, {id(r): r for r in replays}.values())
+            release_replayed(session, self._replays)
 
     def snapshot(self) -> SessionSnapshot:
         snapshot = self.replay.snapshot()

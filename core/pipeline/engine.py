@@ -397,8 +397,8 @@ class MessageViews(Sequence[MessageView]):
         state = self._state
         fate, tokens = self._fates.fate(i), self._fates.tokens[i]
         stored = state.stored_cum[i + 1] - state.stored_cum[i]  # never changes, released or not
-        message = state.messages[i]  # first: a live worker may release it meanwhile
-        if message is RELEASED_MESSAGE or state.is_released(i):
+        message = state.messages[i]  # one read: a live worker may release it meanwhile
+        if message is RELEASED_MESSAGE:
             return MessageView(
                 index=i,
                 role="",

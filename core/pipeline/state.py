@@ -485,7 +485,7 @@ class ScopeState:
                 self.tail_tokens += contribution[0]
             self._set_fate(i, self._fate_of(i))
             for j, k in aged:
-                if self.head_end <= j < self.released_to:
+                if self.is_released(j):
                     continue  # long left out of every request
                 levels_j = self.levels[j]
                 if levels_j[k] is Level.TRACE:

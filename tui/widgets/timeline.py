@@ -17,6 +17,7 @@ import time
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import ClassVar, Final
 
 from ctxscope.core.snapshot import RequestRecord, ScopeSnapshot, Stage
@@ -210,16 +211,12 @@ def compaction_requests(scope: ScopeSnapshot) -> list[int]:
     out = []
     for compaction in scope.observed:
         # A binary search: a long live session holds its older records as figures, rebuilt on access.
-        index = bisect.bisect_left(records, compaction.message_count + 1, key=_message_count)
+        index = bisect.bisect_left(records, compaction.message_count + 1, key=attrgetter("message_count"))
         if index < len(records):
             out.append(index)
         elif records:
             out.append(len(records) - 1)
     return out
-
-
-def _message_count(record: RequestRecord) -> int:
-    return record.message_count
 
 
 def nice_ticks(top: float, count: int = 4) -> list[int]:
