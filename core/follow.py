@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from .files import inside
 from .jsonl import FileChange
 from .reader import ReadProgress, SessionReader, TextCap
 from .session import Session
@@ -58,8 +59,13 @@ class FollowProgress:
         return self.switched or self.change is not None
 
 
-def _logs_in(folder: str, depth: int = 0) -> Iterator[tuple[int, str]]:
-    """(mtime_ns, path) of the candidate logs under ``folder`` (see the module docs for which)."""
+def _logs_in(folder: str, depth: int = 0, root: str = "") -> Iterator[tuple[int, str]]:
+    """(mtime_ns, path) of the candidate logs under ``folder`` (see the module docs for which).
+
+    A symlinked log is a candidate only when it resolves inside ``root`` (the folder the user
+    named): a link to ``/etc/passwd`` in a project folder is never followed.
+    """
+    root = root or folder
     try:
         with os.scandir(folder) as entries:
             listed = list(entries)
@@ -71,6 +77,8 @@ def _logs_in(folder: str, depth: int = 0) -> Iterator[tuple[int, str]]:
     for entry in listed:
         try:
             if entry.is_file() and entry.name.endswith(LOG_SUFFIX):
+                if entry.is_symlink() and not inside(entry.path, root):
+                    continue
                 files += 1
                 yield entry.stat().st_mtime_ns, entry.path
             elif entry.is_dir(follow_symlinks=False):
@@ -83,13 +91,13 @@ def _logs_in(folder: str, depth: int = 0) -> Iterator[tuple[int, str]]:
     if dated and depth < MAX_DATE_DEPTH:
         # Newest date folder first; an empty one (just created) falls back to the one before.
         for entry in sorted(dated, key=lambda e: (len(e.name), e.name), reverse=True):
-            found = list(_logs_in(entry.path, depth + 1))
+            found = list(_logs_in(entry.path, depth + 1, root))
             if found:
                 yield from found
                 break
     if depth == 0 and not files and not dated:
         for entry in others:
-            yield from _logs_in(entry.path, MAX_DATE_DEPTH)
+            yield from _logs_in(entry.path, MAX_DATE_DEPTH, root)
 
 
 def newest_log(folder: str | os.PathLike[str]) -> str | None:

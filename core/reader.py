@@ -29,7 +29,7 @@ import gc
 import os
 import threading
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -48,6 +48,7 @@ from .adapters import (
 )
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
+from .files import looks_utf16, open_regular
 from .jsonl import (
     MAX_LINE_BYTES,
     FileChange,
@@ -181,9 +182,10 @@ class ReadProgress:
 
 
 def detect_line_format(obj: Mapping[str, Any]) -> LineFormat | None:
-    """The first line format that claims a decoded line."""
+    """The first line format that claims a decoded line (hostile values in its fields, such as a
+    list where a string is expected, claim none)."""
     for spec in LINE_FORMATS:
-        if spec.detect(obj):
+        if _claims(spec.detect, obj):
             return spec
     return None
 
@@ -191,9 +193,16 @@ def detect_line_format(obj: Mapping[str, Any]) -> LineFormat | None:
 def detect_document_format(doc: Any) -> DocumentFormat | None:
     """The first document format that claims a parsed document."""
     for spec in DOCUMENT_FORMATS:
-        if spec.detect(doc):
+        if _claims(spec.detect, doc):
             return spec
     return None
+
+
+def _claims(detect: Callable[[Any], bool], value: Any) -> bool:
+    try:
+        return bool(detect(value))
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, RecursionError):
+        return False  # e.g. ``"type": []`` looked up in a set of type names
 
 
 def _sniff(head: bytes) -> Mode | None:
@@ -210,7 +219,7 @@ def _sniff(head: bytes) -> Mode | None:
 
 
 def _read_head(path: str, size: int = SNIFF_BYTES) -> bytes:
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:
         return handle.read(size)
 
 
@@ -501,8 +510,10 @@ class SessionReader:
             return ReadProgress(0, stat.st_size, stat.st_size, None)
         if stat.st_size > MAX_DOCUMENT_BYTES:
             raise _unknown(self.path, f"a JSON document larger than {MAX_DOCUMENT_BYTES >> 20} MB")
-        with open(self.path, "rb") as handle:
-            data = handle.read()
+        with open_regular(self.path) as handle:
+            data = handle.read(MAX_DOCUMENT_BYTES + 1)  # bounded even if the size lied
+        if len(data) > MAX_DOCUMENT_BYTES:
+            raise _unknown(self.path, f"a JSON document larger than {MAX_DOCUMENT_BYTES >> 20} MB")
         repaired = False
         try:
             doc = orjson.loads(data)
@@ -593,6 +604,10 @@ class SessionReader:
                 self.session = saved
             else:
                 return self.session
+        if looks_utf16(_read_head(self.path)):
+            raise _unknown(
+                self.path, "UTF-16 text; ctxscope reads UTF-8 logs (convert: iconv -f UTF-16 -t UTF-8)"
+            )
         raise _unknown(
             self.path,
             "no line in a known format"
