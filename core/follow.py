@@ -14,6 +14,11 @@ one appears:
 * a folder of project folders (``~/.claude/projects/``): each project folder, one level down.
 
 Only the folder the user named is listed; nothing written inside a log is ever followed.
+
+File-system faults never stop following: a log that is missing, unreadable, replaced by a folder or
+a FIFO, or a folder that cannot be listed, is reported in :attr:`FollowProgress.fault` and tried
+again on the next poll; once it is readable again reading goes on (from the start when it is
+another file now, from where it was when it is the same one).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from .files import inside
+from .files import NotARegularFileError, inside
 from .jsonl import FileChange
 from .reader import ReadProgress, SessionReader, TextCap
 from .session import Session
@@ -43,11 +48,14 @@ class FollowProgress:
         path: The log being followed ('' while a folder holds none).
         read: What reading it did (None while there is no log).
         switched: A newer log appeared in the folder and is now followed (a new session).
+        fault: Why the log (or folder) cannot be read right now, in a few words ('' when it
+            can): reading is tried again on the next poll.
     """
 
     path: str
     read: ReadProgress | None
     switched: bool = False
+    fault: str = ""
 
     @property
     def change(self) -> FileChange | None:
@@ -98,6 +106,19 @@ def _logs_in(folder: str, depth: int = 0, root: str = "") -> Iterator[tuple[int,
     if depth == 0 and not files and not dated:
         for entry in others:
             yield from _logs_in(entry.path, MAX_DATE_DEPTH, root)
+
+
+def _reason(exc: OSError) -> str:
+    """A few words for a file-system fault (no path: the header names the file)."""
+    if isinstance(exc, FileNotFoundError):
+        return "missing"
+    if isinstance(exc, PermissionError):
+        return "cannot read: permission denied"
+    if isinstance(exc, IsADirectoryError):
+        return "is a folder, not a log file"
+    if isinstance(exc, NotARegularFileError):
+        return str(exc)
+    return f"cannot read: {exc.strerror or type(exc).__name__}"
 
 
 def newest_log(folder: str | os.PathLike[str]) -> str | None:
@@ -157,16 +178,24 @@ class Follower:
     def poll(self, max_bytes: int | None = None) -> FollowProgress:
         """Look for a newer log (folders), then read what was appended.
 
+        A log or folder that cannot be read is reported in the progress's ``fault``, never raised.
+
         Raises:
-            OSError: The followed file cannot be read.
             UnknownFormatError: The followed log is a JSON document of no known format.
         """
         switched = False
         if self.is_folder:
+            try:
+                os.scandir(self.target).close()
+            except OSError as exc:
+                return FollowProgress("", None, False, f"cannot list the folder: {_reason(exc)}")
             switched = self._look_for_newer()
         if self.reader is None:
             return FollowProgress("", None, False)
-        read = self.reader.poll(max_bytes)
+        try:
+            read = self.reader.poll(max_bytes)
+        except OSError as exc:
+            return FollowProgress(self.reader.path, None, switched, _reason(exc))
         if switched:
             self.reader.session.problems.add(
                 "switched", 0, f"following the newer log {os.path.basename(self.reader.path)}"
@@ -174,6 +203,7 @@ class Follower:
         return FollowProgress(self.reader.path, read, switched)
 
     def _look_for_newer(self) -> bool:
+        """Switch to a newer log in the folder (or to any log when the followed one is gone)."""
         logs = list(_logs_in(self.target))
         if not logs:
             return False

@@ -35,8 +35,12 @@ EXCERPT_CHARS: Final = 60
 """How much of a bad line is quoted in its problem reason (sanitised)."""
 
 MARK_BYTES: Final = 64
-"""Bytes just before the read offset remembered after each read: when they change, the file was
-rewritten in place (``> log`` and new content, possibly longer than before) and is read again."""
+"""Bytes just before the read offset remembered after each read, with the file's first
+:data:`HEAD_MARK_BYTES` (a log's first line names its session): when they change, the file was
+rewritten in place (``> log`` and new content, possibly longer than before) and is read again
+from the start. Two ``pread`` calls a wake."""
+
+HEAD_MARK_BYTES: Final = 4096
 
 BOM: Final = b"\xef\xbb\xbf"
 
@@ -116,8 +120,8 @@ class LineTail:
         """The unfinished last line (when it is not being skipped)."""
         self._skipped = -1
         """Bytes of an oversize unfinished line seen so far; -1 when not skipping."""
-        self._mark = b""
-        """The :data:`MARK_BYTES` bytes before :attr:`offset` when last read."""
+        self._marks: tuple[tuple[int, bytes], ...] = ()
+        """(position, bytes) of the file's first and of the last :data:`MARK_BYTES` bytes read."""
 
     @property
     def _held(self) -> int:
@@ -172,15 +176,16 @@ class LineTail:
             handle.seek(self.offset + self._held)
             read = self._consume(handle, max_bytes, change)
             if read.bytes_read or change is not None:
-                start = max(0, self.offset - MARK_BYTES)
-                self._mark = os.pread(handle.fileno(), self.offset - start, start)
+                fd = handle.fileno()
+                tail = max(0, self.offset - MARK_BYTES)
+                head = min(HEAD_MARK_BYTES, self.offset)
+                self._marks = ((0, os.pread(fd, head, 0)), (tail, os.pread(fd, self.offset - tail, tail)))
             return read
 
     def _mark_holds(self, handle: BinaryIO) -> bool:
-        """Whether the bytes before the offset are still those read (not rewritten in place)."""
-        if not self._mark:
-            return True
-        return os.pread(handle.fileno(), len(self._mark), self.offset - len(self._mark)) == self._mark
+        """Whether the bytes already read are still there (the file was not rewritten in place)."""
+        fd = handle.fileno()
+        return all(os.pread(fd, len(data), position) == data for position, data in self._marks)
 
     def _consume(self, handle: BinaryIO, max_bytes: int | None, change: FileChange | None) -> TailRead:
         data: list[bytes] = []

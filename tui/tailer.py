@@ -72,12 +72,14 @@ class Step:
         size: The current file's size.
         restarted: The session started over (truncation, rotation, a newer log in a folder).
         path: The file being read now.
+        fault: Why the log cannot be read right now ('' when it can); reading is retried.
     """
 
     bytes_read: int
     size: int
     restarted: bool
     path: str
+    fault: str = ""
 
     @property
     def caught_up(self) -> bool:
@@ -222,7 +224,10 @@ class Tailer:
             previous = self._last_step
             self._last_step = step
             progressed = previous is None or step.restarted or step.bytes_read != previous.bytes_read
-            changed = changed or progressed or step.size != previous.size
+            changed = changed or progressed or step.size != previous.size or step.fault != previous.fault
+            if step.fault:
+                self._retry_while_faulty()
+                break
             any_change = any_change or changed
             if step.caught_up or not progressed:
                 # Caught up, or only a half-written last line is left (it waits for its newline).
@@ -252,6 +257,7 @@ class Tailer:
             size=step.size if step else 0,
             done=done,
             path=step.path if step else "",
+            fault=step.fault if step else "",
         )
         self._post(SnapshotUpdated(snapshot, status, self.generation, compare))
         self._last_post = time.monotonic()
@@ -278,11 +284,21 @@ class Tailer:
         self._detail_timer = False
         self._wake.set()
 
-    async def _tick(self) -> None:
-        """Polling mode only: ring the doorbell every :data:`POLL_TICK_S`."""
+    async def _tick(self, while_faulty: bool = False) -> None:
+        """Ring the doorbell every :data:`POLL_TICK_S`: in polling mode for good, otherwise while
+        the log cannot be read (a file that comes back, or whose permissions change, may ring no
+        watcher; the folder it was in may be gone)."""
         while not self.stop_event.is_set():
             await asyncio.sleep(POLL_TICK_S)
+            if while_faulty and not (self._last_step and self._last_step.fault):
+                return
             self._wake.set()
+
+    def _retry_while_faulty(self) -> None:
+        task = self._watchers.get("<tick>")
+        if task is None or task.done():
+            retry = self._tick(while_faulty=True)
+            self._watchers["<tick>"] = asyncio.create_task(retry, name="ctxscope-retry")
 
     def _ensure_watchers(self) -> None:
         """Start a watcher for every path the source wants watched and is not watched yet."""
@@ -401,6 +417,7 @@ class CoreSource:
             size=read.size if read is not None else 0,
             restarted=restarted,
             path=progress.path,
+            fault=progress.fault,
         )
 
     def finish(self) -> None:

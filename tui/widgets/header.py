@@ -41,7 +41,10 @@ def header_text(
         out.append("  starting…", "dim")
         return out
     mode = status.mode
-    if paused:
+    if status.fault:
+        out.append(" ⚠ WAITING ", "bold white on dark_red")
+        out.append(f" {fmt.clean(status.fault, 48)}, retrying", "bold red")
+    elif paused:
         out.append(" ❚❚ PAUSED ", "bold black on yellow")
     elif mode is Mode.LIVE:
         out.append(" ● LIVE ", "bold white on dark_green")
@@ -49,7 +52,7 @@ def header_text(
         out.append(f" reading {status.progress:.0%} ", "bold black on cyan")
     else:
         out.append(" OFFLINE ", "bold white on grey35")
-    if mode is Mode.LIVE:
+    if mode is Mode.LIVE and not status.fault:
         lag = status.lag_bytes
         if lag:
             out.append(f" {fmt.size(lag)} behind", "yellow")
