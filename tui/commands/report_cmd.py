@@ -20,11 +20,10 @@ Exit codes: 0 on success; 2 on bad usage or unreadable input (one line on stderr
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
-from ..cli import UsageError
+from ..cli import UsageError, log_path
 
 STAGE_KEYS = ("artifacts", "clear_tool_results", "summarize", "guard", "trim_turns")
 
@@ -83,13 +82,7 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
     from ctxscope.core.tokens import get_estimator
     from ctxscope.core.usage_check import check_usage
 
-    path = args.path
-    if not os.path.exists(path):
-        raise UsageError(f"{path}: no such file")
-    if os.path.isdir(path):
-        raise UsageError(f"{path}: is a folder; give a log file")
-    if not os.access(path, os.R_OK):
-        raise UsageError(f"{path}: not readable")
+    path = log_path(args.path, folder=True)  # a folder: its newest log, as ``open`` does
     try:
         session = open_log(path, args.log_format, estimator=get_estimator(PipelineConfig().estimator))
     except UnknownFormatError as exc:
@@ -152,11 +145,13 @@ def render_tables(report: dict[str, Any]) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from ..widgets.text import clean
+
     console = Console(highlight=False)
     errors = report["errors"]
     console.print(
         Text.assemble(
-            ("ctxscope report ", "bold"), (str(report["source"]), ""),
+            ("ctxscope report ", "bold"), (clean(str(report["source"])), ""),
             (f"  format {report['format']}  strategy {report['strategy']}", "dim"),
         )
     )
@@ -175,7 +170,7 @@ def render_tables(report: dict[str, Any]) -> None:
         reported = scope["reported"]
         over, refused = scope["over_limit_requests"], scope["refused_requests"]
         sizes.add_row(
-            Text(str(scope["id"])),
+            Text(clean(str(scope["id"]))),
             f"{scope['requests']:,}",
             f"{scope['messages']:,}",
             _tokens(scope["budget"]),
@@ -186,7 +181,7 @@ def render_tables(report: dict[str, Any]) -> None:
             _tokens(reported["max_prompt_tokens"]) if reported["requests_with_usage"] else "—",
         )
         stages.add_row(
-            Text(str(scope["id"])),
+            Text(clean(str(scope["id"]))),
             *(f"{runs[k]:,}" for k in STAGE_KEYS),
             f"{scope['cached_prefix_ratio']:.1%}",
         )
@@ -206,7 +201,7 @@ def render_tables(report: dict[str, Any]) -> None:
         for scope_id, usage in checked:
             raw, cal = usage["raw"], usage["calibrated"]
             ratios.add_row(
-                Text(str(scope_id)), f"{usage['calls']:,}",
+                Text(clean(str(scope_id))), f"{usage['calls']:,}",
                 *(f"{stats[key]:.3f}" if stats else "—"
                   for stats in (raw, cal) for key in ("median", "worst")),
                 f"{cal['within_5pct']:.0%}" if cal else "—",
@@ -228,7 +223,7 @@ def render_tables(report: dict[str, Any]) -> None:
             marks.add_column(column, justify="right", no_wrap=True)
         for scope_id, s in summaries:
             marks.add_row(
-                Text(str(scope_id)), f"#{s['request']}", _tokens(s["tokens_freed"]),
+                Text(clean(str(scope_id))), f"#{s['request']}", _tokens(s["tokens_freed"]),
                 _tokens(s["tokens_summarised"]), _tokens(s["summary_tokens"]),
                 f"{_tokens(s['recent_kept_tokens'])} in {s['recent_kept_messages']} msgs",
             )

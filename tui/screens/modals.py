@@ -156,7 +156,8 @@ class ScopeScreen(ModalScreen[str | None]):
             peak = max((r.calibrated_tokens for r in scope.records), default=0)
             summaries = sum(1 for r in scope.records if r.summary is not None)
             over = sum(1 for r in scope.records if r.over_limit or r.refused)
-            row.append(f" {len(scope.records):>5} calls  peak {fmt.tokens(peak):>6}")
+            calls = "call " if len(scope.records) == 1 else "calls"
+            row.append(f" {len(scope.records):>5} {calls}  peak {fmt.tokens(peak):>6}")
             row.append(f"  {summaries} summaries", "magenta" if summaries else "dim")
             if over:
                 row.append(f"  {over} over limit", "red")
