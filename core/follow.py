@@ -67,14 +67,19 @@ class FollowProgress:
         return self.switched or self.change is not None
 
 
-def _logs_in(folder: str, depth: int = 0, root: str = "") -> Iterator[tuple[int, str]]:
+def _logs_in(
+    folder: str, depth: int = 0, root: str = "", listed_dirs: dict[str, int] | None = None
+) -> Iterator[tuple[int, str]]:
     """(mtime_ns, path) of the candidate logs under ``folder`` (see the module docs for which).
 
     A symlinked log is a candidate only when it resolves inside ``root`` (the folder the user
-    named): a link to ``/etc/passwd`` in a project folder is never followed.
+    named): a link to ``/etc/passwd`` in a project folder is never followed. ``listed_dirs``
+    collects the modification time of every folder listed.
     """
     root = root or folder
     try:
+        if listed_dirs is not None:
+            listed_dirs[folder] = os.stat(folder).st_mtime_ns
         with os.scandir(folder) as entries:
             listed = list(entries)
     except OSError:
@@ -99,13 +104,13 @@ def _logs_in(folder: str, depth: int = 0, root: str = "") -> Iterator[tuple[int,
     if dated and depth < MAX_DATE_DEPTH:
         # Newest date folder first; an empty one (just created) falls back to the one before.
         for entry in sorted(dated, key=lambda e: (len(e.name), e.name), reverse=True):
-            found = list(_logs_in(entry.path, depth + 1, root))
+            found = list(_logs_in(entry.path, depth + 1, root, listed_dirs))
             if found:
                 yield from found
                 break
     if depth == 0 and not files and not dated:
         for entry in others:
-            yield from _logs_in(entry.path, MAX_DATE_DEPTH, root)
+            yield from _logs_in(entry.path, MAX_DATE_DEPTH, root, listed_dirs)
 
 
 def _reason(exc: OSError) -> str:
@@ -152,6 +157,10 @@ class Follower:
         self.estimator = estimator
         self.reader: SessionReader | None = None
         self._known: set[str] = set()
+        self._listed: dict[str, int] = {}
+        """Folders listed by the last look for a newer log, with their modification times: while
+        none changed no log was added, and the folder is not listed again (a folder of 5,000
+        logs costs a few ``stat`` calls a wake, not 5,000)."""
         if not self.is_folder:
             self.reader = self._reader(self.target)
 
@@ -202,9 +211,20 @@ class Follower:
             )
         return FollowProgress(self.reader.path, read, switched)
 
+    def _unchanged(self) -> bool:
+        if not self._listed or (self.reader is not None and not os.path.exists(self.reader.path)):
+            return False
+        try:
+            return all(os.stat(path).st_mtime_ns == mtime for path, mtime in self._listed.items())
+        except OSError:
+            return False
+
     def _look_for_newer(self) -> bool:
         """Switch to a newer log in the folder (or to any log when the followed one is gone)."""
-        logs = list(_logs_in(self.target))
+        if self._unchanged():
+            return False
+        self._listed = {}
+        logs = list(_logs_in(self.target, listed_dirs=self._listed))
         if not logs:
             return False
         current = self.reader.path if self.reader is not None else None

@@ -130,3 +130,41 @@ def test_symlinks_out_of_a_folder_are_not_followed(tmp_path: Path) -> None:
     follower = Follower(project)
     follower.poll()
     assert os.path.realpath(follower.path) == str(own)
+
+
+def test_an_idle_folder_is_not_listed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--poll`` on a folder of thousands of logs: a wake with no new file lists nothing."""
+    for i in range(300):
+        (tmp_path / f"s{i:03}.jsonl").write_bytes(cc_user(f"session {i}"))
+    follower = Follower(tmp_path)
+    follower.poll()
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    class Listing:
+        """``os.scandir`` that records which folders are iterated (listed), not just opened."""
+
+        def __init__(self, path: str) -> None:
+            self.path, self.inner = path, real_scandir(path)
+
+        def __enter__(self) -> Listing:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.inner.close()
+
+        def __iter__(self) -> object:
+            listed.append(self.path)
+            return iter(self.inner)
+
+        def close(self) -> None:
+            self.inner.close()
+
+    monkeypatch.setattr(os, "scandir", Listing)
+    for _ in range(5):
+        follower.poll()
+    assert str(tmp_path) not in listed
+    newest = tmp_path / "zz-new.jsonl"
+    newest.write_bytes(cc_user("new"))
+    progress = follower.poll()
+    assert progress.switched and follower.path == str(newest)

@@ -159,3 +159,21 @@ async def test_folder_mode_log_gone_and_back(tmp_path: Path) -> None:
         await inbox.wait_for(recovered(inbox, 2))
     finally:
         await stop(tailer, task, inbox)
+
+
+async def test_a_line_of_many_megabytes_written_at_once_is_read(tmp_path: Path) -> None:
+    """With inotify, one long line written in one go is read without waiting for another write."""
+    log = tmp_path / "run.jsonl"
+    fakes.write_session(log, turns=3)
+    inbox, tailer, task = await start(log)
+    try:
+        line = (
+            b'{"t": "message", "scope": "main", "role": "user", "content": "'
+            + b"x" * (9 << 20)
+            + b'"}\n{"t": "request", "scope": "main"}\n'
+        )
+        with open(log, "ab") as handle:
+            handle.write(line)
+        await inbox.wait_for(recovered(inbox, 4))
+    finally:
+        await stop(tailer, task, inbox)
