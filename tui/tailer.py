@@ -9,8 +9,8 @@ watchfiles is only the doorbell: ``awatch`` wakes the tailer, which then reads f
 offset (the reader keeps the half-written last line, notices truncation and rotation). ``--poll``
 (file systems without inotify) replaces the watcher by a plain timer: every :data:`POLL_TICK_S` the
 tailer reads from its offset, which costs an ``fstat`` when nothing changed (and, for a folder, a
-``stat`` of the folders listed), however many files the folder holds. Snapshots are posted at most :data:`MAX_RATE`
-times a second and coalesce in the app's queue (``can_replace``). Shutdown is immediate: the stop
+``stat`` of the folders listed), however many files the folder holds. Snapshots are posted at
+most :data:`MAX_RATE` times a second and coalesce in the app's queue (``can_replace``). Shutdown is immediate: the stop
 event is set on unmount and the watcher thread returns within one ``step``.
 """
 
