@@ -10,8 +10,8 @@ offset (the reader keeps the half-written last line, notices truncation and rota
 (file systems without inotify) replaces the watcher by a plain timer: every :data:`POLL_TICK_S` the
 tailer reads from its offset, which costs an ``fstat`` when nothing changed (and, for a folder, a
 ``stat`` of the folders listed), however many files the folder holds. Snapshots are posted at
-most :data:`MAX_RATE` times a second and coalesce in the app's queue (``can_replace``). Shutdown is immediate: the stop
-event is set on unmount and the watcher thread returns within one ``step``.
+most :data:`MAX_RATE` times a second and coalesce in the app's queue (``can_replace``). Shutdown
+is immediate: the stop event is set on unmount and the watcher thread returns within one ``step``.
 """
 
 from __future__ import annotations
