@@ -61,13 +61,14 @@ def header_text(
     if not status.done and mode is Mode.OFFLINE:
         out.append(f" ({fmt.size(status.bytes_read)} of {fmt.size(status.size)})", "dim")
     out.append("  ")
-    if snapshot.session_id:
+    narrow = width < 100  # at 80 columns the session id gives way to the scope and the model
+    if snapshot.session_id and not narrow:
         out.append("session ", "dim")
         out.append(fmt.clean(snapshot.session_id, 12))
         out.append("  ")
     if scope is not None:
         out.append("scope ", "dim")
-        out.append(fmt.clean(scope_name(scope, redact), 28), "bold")
+        out.append(fmt.clean(scope_name(scope, redact), 18 if narrow else 28), "bold")
         if len(snapshot.scopes) > 1:
             position = list(snapshot.scopes).index(scope.header.scope_id) + 1
             out.append(f" ({position}/{len(snapshot.scopes)})", "dim")
@@ -75,7 +76,7 @@ def header_text(
         model = scope.records[-1].model if scope.records and scope.records[-1].model else scope.header.model
         if model:
             out.append("model ", "dim")
-            out.append(fmt.clean(model, 32))
+            out.append(fmt.clean(model, 24 if narrow else 32))
             out.append("  ")
     if snapshot.format:
         out.append("format ", "dim")

@@ -339,10 +339,12 @@ class TimelinePlot(PlotextPlot):
         last = max(1, count - 1)
         rows = max(1, self.size.height - 4)
         labelled: list[float] = []
-        for name, value in (("limit", t.limit), ("budget", t.budget), ("trigger", t.trigger)):
+        for name, value in (("budget", t.budget), ("limit", t.limit), ("trigger", t.trigger)):
             if 0 < value <= top:
                 plt.hline(value, COLORS[name])
-                # Label a line only when it is at least a row away from a labelled one.
+                # Label a line only when it is at least a row away from a labelled one; the budget
+                # (what the pipeline works to) first, so a rescale that brings the limit close
+                # on a short plot never leaves it unlabelled.
                 if all(abs(value - other) / top * rows >= 1 for other in labelled):
                     plt.text(name, last, value, color=COLORS[name], alignment="right")
                     labelled.append(value)
