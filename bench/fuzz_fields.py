@@ -56,19 +56,36 @@ def hostile(rng: random.Random, depth: int = 0) -> Any:
     if depth < 2 and roll < 0.15:
         return [hostile(rng, depth + 1) for _ in range(rng.randint(0, 3))]
     if depth < 2 and roll < 0.3:
-        return {rng.choice(["type", "text", "", "[/]", "usage", "id"]): hostile(rng, depth + 1)
-                for _ in range(rng.randint(0, 3))}
-    return rng.choice([
-        None, True, False, 0, -1, rng.randint(-(2**70), 2**70), rng.choice(BIG_INTS), rng.random() * 1e300,
-        rng.choice(HOSTILE_STRINGS), "".join(chr(rng.randint(0, 0x10FFFF)) for _ in range(rng.randint(0, 8))),
-    ])
+        return {
+            rng.choice(["type", "text", "", "[/]", "usage", "id"]): hostile(rng, depth + 1)
+            for _ in range(rng.randint(0, 3))
+        }
+    return rng.choice(
+        [
+            None,
+            True,
+            False,
+            0,
+            -1,
+            rng.randint(-(2**70), 2**70),
+            rng.choice(BIG_INTS),
+            rng.random() * 1e300,
+            rng.choice(HOSTILE_STRINGS),
+            "".join(chr(rng.randint(0, 0x10FFFF)) for _ in range(rng.randint(0, 8))),
+        ]
+    )
 
 
 def main(argv: list[str]) -> int:
     cases = int(argv[1]) if len(argv) > 1 else 10_000
     rng = random.Random(int(argv[2]) if len(argv) > 2 else 18)
     seeds = {**SEEDS, **real_seeds()}
-    fields = [(name, i, p) for name, lines in seeds.items() for i, line in enumerate(lines) for p in field_paths(line)]
+    fields = [
+        (name, i, p)
+        for name, lines in seeds.items()
+        for i, line in enumerate(lines)
+        for p in field_paths(line)
+    ]
     touched: set[tuple[str, int, tuple[Any, ...]]] = set()
     crashes: Counter[str] = Counter()
     first: dict[str, str] = {}
@@ -86,16 +103,18 @@ def main(argv: list[str]) -> int:
             log.write_bytes(dump_lines(lines))
             try:
                 read_everything(log)
-            except Exception as exc:  # noqa: BLE001 - counting every crash is the point
+            except Exception as exc:
                 where = traceback.extract_tb(exc.__traceback__)[-1]
                 key = f"{type(exc).__name__} at {Path(where.filename).name}:{where.lineno}"
                 crashes[key] += 1
                 first.setdefault(key, f"{name}: {exc!s:.200}")
     elapsed = time.monotonic() - start
     formats = sorted({name.split(":")[0] if not name.startswith("real:") else "real" for name in seeds})
-    print(f"{cases:,} cases in {elapsed:.0f} s over {len(touched):,} distinct fields "
-          f"(of {len(fields):,}) in {len(seeds)} seed sessions: {', '.join(sorted(SEEDS))} "
-          f"+ {len(seeds) - len(SEEDS)} real logs ({formats})")
+    print(
+        f"{cases:,} cases in {elapsed:.0f} s over {len(touched):,} distinct fields "
+        f"(of {len(fields):,}) in {len(seeds)} seed sessions: {', '.join(sorted(SEEDS))} "
+        f"+ {len(seeds) - len(SEEDS)} real logs ({formats})"
+    )
     print(f"crashes: {sum(crashes.values())}")
     for key, count in crashes.most_common():
         print(f"  {count:5} {key}  e.g. {first[key]}")
