@@ -347,7 +347,7 @@ def _diagnose(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None]:
             return None, LineProblem("invalid_utf8", f"invalid UTF-8 at byte {exc.start}, not JSON")
         if isinstance(repaired, dict):
             return repaired, LineProblem(
-                "invalid_utf8", f"invalid UTF-8 at byte {exc.start} replaced; event kept"
+                "repaired_utf8", f"invalid UTF-8 at byte {exc.start} replaced; event kept"
             )
         return None, LineProblem("wrong_type", "expected a JSON object")
     stripped = data.rstrip()

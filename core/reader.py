@@ -535,7 +535,7 @@ class SessionReader:
         if change is not None:
             self.session.problems.add(change.value, 0, "the document changed; read again")
         if repaired:
-            self.session.problems.add("invalid_utf8", 0, "invalid UTF-8 in the document replaced")
+            self.session.problems.add("repaired_utf8", 0, "invalid UTF-8 in the document replaced")
         try:
             spec.read(self.session, doc)
         except FormatError as exc:

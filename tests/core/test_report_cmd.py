@@ -116,7 +116,7 @@ def test_tables_show_log_text_literally(tmp_path: Path, capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert "[bold red]x" in out  # shown, not interpreted
     assert "requests and sizes" in out and "what the pipeline did" in out
-    assert "1 bad lines skipped" in out
+    assert "1 bad line skipped" in out
 
 
 @pytest.mark.parametrize(

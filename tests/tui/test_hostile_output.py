@@ -210,3 +210,14 @@ def test_plural_calls() -> None:
     from ctxscope.tui.widgets.text import plural
 
     assert plural(1, "model call") == "1 model call" and plural(2, "call") == "2 calls"
+
+
+def test_repaired_lines_are_not_called_skipped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = hostile_claude_log(tmp_path)
+    repaired = (
+        b'{"parentUuid":null,"sessionId":"s","type":"user","message":{"role":"user","content":"caf\xe9"}}\n'
+    )
+    log.write_bytes(log.read_bytes() + repaired + b"not json\n")
+    assert main(["report", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "1 bad line skipped (invalid_json 1); 1 line repaired and kept (repaired_utf8 1)" in out

@@ -138,6 +138,19 @@ def _tokens(value: int) -> str:
     return f"{value / 1_000_000:.2f}M"
 
 
+def bad_lines_note(by_kind: dict[str, int]) -> str:
+    """``1 bad line skipped (invalid_json 1); 1 line repaired and kept (repaired_utf8 1)``."""
+    kept = {kind: n for kind, n in by_kind.items() if kind.startswith("repaired")}
+    skipped = {kind: n for kind, n in by_kind.items() if kind not in kept}
+    parts = []
+    for counts, what in ((skipped, "bad {} skipped"), (kept, "{} repaired and kept")):
+        if counts:
+            total = sum(counts.values())
+            detail = ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items()))
+            parts.append(f"{total:,} " + what.format("line" if total == 1 else "lines") + f" ({detail})")
+    return "; ".join(parts)
+
+
 def render_tables(report: dict[str, Any]) -> None:
     """Print the report as Rich tables; log text is passed as ``Text`` (never parsed as markup)."""
     from rich import box
@@ -229,5 +242,4 @@ def render_tables(report: dict[str, Any]) -> None:
             )
         console.print(marks)
     if errors["bad_lines"]:
-        detail = ", ".join(f"{kind} {count}" for kind, count in sorted(errors["by_kind"].items()))
-        console.print(Text(f"{errors['bad_lines']:,} bad lines skipped ({detail})", "yellow"))
+        console.print(Text(bad_lines_note(errors["by_kind"]), "yellow"))
