@@ -191,7 +191,7 @@ class SessionIndex:
         return db
 
     def close(self) -> None:
-        self._flush()
+        self.flush()
         self._db.close()
 
     def __enter__(self) -> SessionIndex:
@@ -212,7 +212,8 @@ class SessionIndex:
             }
         return self._known
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
+        """Write the digests read since the last flush to the cache."""
         if self._pending:
             with self._db:
                 self._db.executemany(
@@ -245,7 +246,7 @@ class SessionIndex:
         self._digests[path] = digest
         self._pending.append((path, stat.st_size, stat.st_mtime_ns, blob))
         if len(self._pending) >= _WRITE_BATCH:
-            self._flush()
+            self.flush()
         return digest
 
     # -- rows ---------------------------------------------------------------------------------------
@@ -283,7 +284,7 @@ class SessionIndex:
                     if on_row is not None:
                         on_row(row, position, len(listed))
         finally:
-            self._flush()
+            self.flush()
         return sort_rows(found)
 
 

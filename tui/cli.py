@@ -11,7 +11,9 @@ import sys
 from collections.abc import Sequence
 
 #: Sub-command modules under ``ctxscope.tui.commands``, in the order ``--help`` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("watch", "open", "demo", "report", "estimate", "bench")
+COMMAND_MODULES: tuple[str, ...] = (
+    "sessions", "watch", "open", "demo", "report", "estimate", "bench", "statusline"
+)
 
 
 class UsageError(Exception):
@@ -38,7 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(argv or ["sessions"])  # no command: the session browser
     try:
         code: int = args.handler(args)
     except UsageError as exc:

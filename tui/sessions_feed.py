@@ -1,0 +1,179 @@
+"""The session browser's feed: lists every session off the UI thread and keeps live rows current.
+
+Runs as one async worker. The real work — discovering logs, reading them into the SQLite-cached
+index (:class:`~ctxscope.core.sessions_index.SessionIndex`) — runs in a thread called from that
+one coroutine, so the index is only ever used by one thread at a time. On a first run rows are
+posted in batches as they become known (progress). Afterwards watchfiles is the doorbell: a
+change under a home or a named folder re-reads only the sessions whose files changed (from the
+cached offsets), and a new log anywhere there is listed. When nothing changes the feed still
+wakes every :data:`RECHECK_MS` to let rows stop being live.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
+
+from ctxscope.core.homes import AGENT_HOMES, SessionLog, discover
+from ctxscope.core.sessions_index import SessionIndex, SessionRow
+from textual.message import Message
+from watchfiles import Change, awatch
+
+BATCH_ROWS: Final = 64
+BATCH_SECONDS: Final = 0.2
+"""A first run posts its rows at least this often, or every :data:`BATCH_ROWS` rows."""
+
+DEBOUNCE_MS: Final = 50
+STEP_MS: Final = 20
+RECHECK_MS: Final = 15_000
+"""How often rows are looked at again when no file changed (live markers go out)."""
+
+
+class SessionRowsUpdated(Message):
+    """Rows of the session browser that are new or changed.
+
+    Args:
+        rows: The rows, each replacing any earlier row of the same path.
+        done: Sessions looked at so far.
+        total: Sessions found.
+        finished: Every session found has been looked at.
+    """
+
+    def __init__(
+        self, rows: tuple[SessionRow, ...], *, done: int, total: int, finished: bool = False
+    ) -> None:
+        super().__init__()
+        self.rows = rows
+        self.done = done
+        self.total = total
+        self.finished = finished
+
+
+class SessionsFeed:
+    """Owns the index; run :meth:`run` inside a worker.
+
+    Args:
+        post: Where messages go (``app.post_message``; thread-safe).
+        folders: Folders (or logs) to list besides the agents' homes.
+        homes: Also list the agents' homes.
+        open_index: Builds the index (runs in the feed's thread).
+        environ: Where the homes are resolved (default ``os.environ``).
+        force_polling: Poll instead of relying on inotify.
+    """
+
+    def __init__(
+        self,
+        post: Callable[[Message], object],
+        folders: Sequence[str] = (),
+        *,
+        homes: bool = True,
+        open_index: Callable[[], SessionIndex] = SessionIndex,
+        environ: Mapping[str, str] | None = None,
+        force_polling: bool = False,
+    ) -> None:
+        self._post = post
+        self.folders = list(folders)
+        self.homes = homes
+        self._open_index = open_index
+        self.environ = os.environ if environ is None else environ
+        self.force_polling = force_polling
+        self.stop_event = asyncio.Event()
+        self.index: SessionIndex | None = None
+        self.logs: dict[str, SessionLog] = {}
+        """Sessions by main log path."""
+        self._owner: dict[str, str] = {}
+        """Main log path of every file of every session."""
+        self._live: set[str] = set()
+        """Main log paths of the rows last posted as live."""
+        self.watching = asyncio.Event()
+        """Set once the file watcher runs (tests append only after it is)."""
+
+    def stop(self) -> None:
+        self.stop_event.set()
+
+    # -- in the feed's thread ---------------------------------------------------------------------
+
+    def _discover(self) -> list[SessionLog]:
+        logs = discover(self.folders, homes=self.homes, environ=self.environ)
+        self.logs = {log.path: log for log in logs}
+        self._owner = {path: log.path for log in logs for path in log.files}
+        return logs
+
+    def _first_rows(self) -> None:
+        self.index = self._open_index()
+        logs = self._discover()
+        batch: list[SessionRow] = []
+        last = time.monotonic()
+
+        def collect(row: SessionRow, position: int, total: int) -> None:
+            nonlocal last
+            batch.append(row)
+            if row.live:
+                self._live.add(row.path)
+            now = time.monotonic()
+            if len(batch) >= BATCH_ROWS or now - last >= BATCH_SECONDS:
+                self._post(SessionRowsUpdated(tuple(batch), done=position + 1, total=total))
+                batch.clear()
+                last = now
+
+        self.index.rows(logs, on_row=collect)
+        self._post(SessionRowsUpdated(tuple(batch), done=len(logs), total=len(logs), finished=True))
+
+    def _refresh(self, changed: Iterable[str]) -> None:
+        """Rows of the sessions whose files changed; a log not seen before lists the folders again."""
+        assert self.index is not None
+        paths = set(changed)
+        if any(p not in self._owner and p.endswith(".jsonl") for p in paths):
+            before = set(self.logs)
+            self._discover()
+            paths |= set(self.logs) - before
+        mains = {self._owner[p] for p in paths if p in self._owner}
+        if not paths:  # a quiet wake: look at the live rows again
+            mains = set(self._live)
+        rows = [row for main in sorted(mains) if (row := self.index.row(self.logs[main])) is not None]
+        self.index.flush()
+        self._live = {row.path for row in rows if row.live} | (self._live - mains)
+        if rows:
+            total = len(self.logs)
+            self._post(SessionRowsUpdated(tuple(rows), done=total, total=total, finished=True))
+
+    # -- the worker -------------------------------------------------------------------------------
+
+    def roots(self) -> list[str]:
+        """The folders watched: the homes that exist and the folders named (a log's folder)."""
+        found: list[str] = []
+        if self.homes:
+            found += [home.folder(self.environ) for home in AGENT_HOMES]
+        for folder in self.folders:
+            expanded = os.path.expanduser(folder)
+            found.append(expanded if os.path.isdir(expanded) else os.path.dirname(os.path.abspath(expanded)))
+        return sorted({os.path.abspath(f) for f in found if os.path.isdir(f)})
+
+    async def run(self) -> None:
+        try:
+            await asyncio.to_thread(self._first_rows)
+            roots = self.roots()
+            if not roots:
+                return
+            asyncio.get_running_loop().call_later(0.25, self.watching.set)
+            async for changes in awatch(
+                *roots,
+                watch_filter=_is_log,
+                debounce=DEBOUNCE_MS,
+                step=STEP_MS,
+                stop_event=self.stop_event,
+                rust_timeout=RECHECK_MS,
+                yield_on_timeout=True,
+                force_polling=self.force_polling,
+            ):
+                await asyncio.to_thread(self._refresh, {path for _, path in changes})
+        finally:
+            if self.index is not None:
+                self.index.close()
+
+
+def _is_log(change: Change, path: str) -> bool:
+    return path.endswith(".jsonl")
