@@ -18,10 +18,11 @@ Sources (read on 2026-12-01):
 * Google — ``ai.google.dev/gemini-api/docs/pricing`` as reproduced by the ``gemini-cost`` crate:
   Gemini 2.5 at the prompts-up-to-200k rates; context-cache storage is not counted.
 
-A model id is matched to the longest table entry it starts with, followed only by a date, a
-version or a variant suffix (``claude-opus-4-5-20251101``, ``anthropic.claude-sonnet-4-5-v1:0``,
-``claude-opus-4-6[1m]``, ``gpt-5-codex``): an unknown version (``gpt-5.9``) is *unpriced*
-rather than priced as its nearest neighbour.
+A model id (normalised as :func:`~ctxscope.core.model_info.normalise_model` does, Bedrock's
+``anthropic.`` prefix dropped too) is matched to the longest table entry it starts with,
+followed only by a date, a version or a variant suffix (``claude-opus-4-5-20251101``,
+``anthropic.claude-sonnet-4-5-v1:0``, ``claude-opus-4-6[1m]``, ``gpt-5-codex``): an unknown
+version (``gpt-5.9``) is *unpriced* rather than priced as its nearest neighbour.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .model import ModelRequest, Usage
+from .model_info import normalise_model
 
 PRICES_TAKEN: Final = "2026-12-01"
 """The date the prices in :data:`PRICE_TABLE` were read from the providers' pages."""
@@ -98,21 +100,15 @@ PRICE_TABLE: Final[dict[str, Price]] = {
 }
 """List prices by model id (see the module docs for the sources and what is left out)."""
 
-_PROVIDER_PREFIX: Final = re.compile(r"^(?:[a-z0-9_-]+/)+|^(?:(?:us|eu|apac|global)\.)?anthropic\.")
+_BEDROCK_PREFIX: Final = re.compile(r"^(?:(?:us|eu|apac|global)\.)?anthropic\.")
 _SUFFIX: Final = re.compile(
     r"(?:-\d{4}-?\d{2}-?\d{2})?(?:-v\d+(?::\d+)?)?(?:@[\w.-]*)?(?:-latest|-preview[\w.-]*)?(?:\[\w+\])?"
 )
 
 
-def normalise_model(model: str) -> str:
-    """A model id as the price table spells it: lower case, no provider prefix
-    (``openai/``, ``anthropic.``, ``us.anthropic.``)."""
-    return _PROVIDER_PREFIX.sub("", model.strip().lower())
-
-
 def price_of(model: str) -> Price | None:
     """The list prices of a model, or None when the table does not know it."""
-    name = normalise_model(model)
+    name = _BEDROCK_PREFIX.sub("", normalise_model(model))
     fitting = [key for key in PRICE_TABLE if name.startswith(key) and _SUFFIX.fullmatch(name, len(key))]
     return PRICE_TABLE[max(fitting, key=len)] if fitting else None
 

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from .homes import SessionLog
+from .model_info import AGENTS_BY_FORMAT, context_window
 from .session_digest import DIGEST_VERSION, LogDigest, read_digest
 
 CACHE_ENV: Final = "CTXSCOPE_CACHE_DIR"
@@ -59,7 +60,8 @@ class SessionRow:
 
     Attributes:
         path: The session's main log.
-        agent: The agent whose home it is in ('' for a named folder).
+        agent: The agent whose home it is in, else the agent its format belongs to ('' when
+            neither says).
         format: The log format.
         session_id: The agent's session id.
         project: The working directory the agent ran in.
@@ -70,7 +72,8 @@ class SessionRow:
         context: Recorded context of the main agent's last call (the prompt tokens the provider
             reported), None before any call with usage.
         peak: The largest recorded context of a main-agent call.
-        window: The context window the log states, None when it states none.
+        window: The context window: the one the log states, else the model's
+            (:func:`~ctxscope.core.model_info.context_window`); None when neither is known.
         compactions: Compactions the agents reported.
         subagents: Sub-agent logs and inline sub-agents.
         cost: Estimated dollars of the priced calls (see :mod:`ctxscope.core.pricing`), None when
@@ -122,7 +125,7 @@ def make_row(
     cost = main.cost + sum(d.cost for d in subagents)
     return SessionRow(
         path=log.path,
-        agent=log.agent,
+        agent=log.agent or AGENTS_BY_FORMAT.get(main.format, ""),
         format=main.format,
         session_id=main.session_id,
         project=main.cwd,
@@ -132,7 +135,7 @@ def make_row(
         calls=calls,
         context=main.context,
         peak=main.peak,
-        window=main.window,
+        window=context_window(main.model, log_window=main.window, largest_prompt=main.peak),
         compactions=main.compactions + sum(d.compactions for d in subagents),
         subagents=len(log.subagents) + len(main.scopes),
         cost=cost if priced_any else None,

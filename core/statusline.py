@@ -5,7 +5,9 @@ object on stdin: ``transcript_path``, ``model`` (``id``, ``display_name``), and 
 ``context_window`` (``context_window_size``, ``current_usage`` with the last call's
 ``input_tokens`` / ``cache_creation_input_tokens`` / ``cache_read_input_tokens``). The line
 printed says how full the context is against the window, about how many more calls fit before
-the agent compacts on its own, and the last compaction's size before → after.
+the agent compacts on its own (Claude Code's trigger from :mod:`ctxscope.core.model_info`,
+lowered to where its latest automatic compaction fired), and the last compaction's size
+before → after.
 
 It must answer fast however long the transcript is, so the transcript is never replayed:
 :func:`read_tail` reads only its last :data:`TAIL_BYTES` for the recent calls' prompt sizes, and
@@ -26,6 +28,8 @@ import orjson
 
 from .adapters._common import anthropic_usage
 from .logformat import FormatError
+from .model import MAIN_SCOPE, ObservedCompaction
+from .model_info import AGENT_CLAUDE_CODE, compaction_trigger, context_window
 
 TAIL_BYTES: Final = 512 << 10
 """How much of a transcript's end is read for the recent calls."""
@@ -37,11 +41,7 @@ RECENT_CALLS: Final = 8
 """How many recent calls the growth per call is averaged over."""
 
 DEFAULT_WINDOW: Final = 200_000
-"""The window assumed when neither the status JSON nor the model says (Claude's standard)."""
-
-AUTOCOMPACT_HEADROOM: Final = 13_000
-"""Claude Code compacts on its own this many tokens below the window (its threshold is the
-effective window − 13,000, about 93.5% of 200k; anthropics/claude-code#31806)."""
+"""The window assumed when neither the status JSON nor the model table says (Claude's standard)."""
 
 _BOUNDARY: Final = b'"compact_boundary"'
 _USAGE: Final = b'"usage"'
@@ -114,11 +114,13 @@ class TranscriptTail:
         compaction: (tokens before, tokens after) of the latest compaction, None when none
             was found; ``after`` is None until a call follows it.
         model: The model of the last call.
+        compaction_trigger: What started the latest compaction (``auto``, ``manual``, '').
     """
 
     prompts: tuple[int, ...] = ()
     compaction: tuple[int | None, int | None] | None = None
     model: str = ""
+    compaction_trigger: str = ""
 
 
 def _decode(line: bytes) -> dict[str, Any] | None:
@@ -170,9 +172,10 @@ def _line_start(handle: BinaryIO, position: int) -> int:
     return 0
 
 
-def _latest_compaction(handle: BinaryIO, size: int) -> tuple[int | None, int] | None:
-    """(tokens before, offset of the next line) of the last ``compact_boundary`` system line,
-    searched backwards (the text can also appear inside other lines, which are passed over)."""
+def _latest_compaction(handle: BinaryIO, size: int) -> tuple[int | None, int, str] | None:
+    """(tokens before, offset of the next line, trigger) of the last ``compact_boundary``
+    system line, searched backwards (the text can also appear inside other lines, which are
+    passed over)."""
     end = size
     while end > 0:
         start = max(0, end - SEARCH_CHUNK)
@@ -186,8 +189,8 @@ def _latest_compaction(handle: BinaryIO, size: int) -> tuple[int | None, int] | 
             obj = _decode(line.rstrip(b"\r\n"))
             if obj is not None and obj.get("type") == "system" and obj.get("subtype") == "compact_boundary":
                 meta = obj.get("compactMetadata")
-                before = _count(meta.get("preTokens")) if isinstance(meta, dict) else None
-                return before, line_start + len(line)
+                meta = meta if isinstance(meta, dict) else {}
+                return _count(meta.get("preTokens")), line_start + len(line), _text(meta.get("trigger"))
             found = chunk.rfind(_BOUNDARY, 0, max(0, line_start - start))
         end = start
     return None
@@ -219,7 +222,12 @@ def read_tail(path: str, tail_bytes: int = TAIL_BYTES) -> TranscriptTail:
                 first = _calls(handle.read(tail_bytes).split(b"\n")[:-1])
                 compaction = (found[0], first[0][1] if first else None)
     recent = calls[-(RECENT_CALLS + 1) :]
-    return TranscriptTail(tuple(c[1] for c in recent), compaction, recent[-1][2] if recent else "")
+    return TranscriptTail(
+        tuple(c[1] for c in recent),
+        compaction,
+        recent[-1][2] if recent else "",
+        found[2][:20] if found is not None else "",
+    )
 
 
 def calls_until(prompts: tuple[int, ...], trigger: int) -> int | None:
@@ -239,22 +247,33 @@ def _tokens(count: int) -> str:
     return f"{count / 1000:.0f}k" if count >= 10_000 else f"{count / 1000:.1f}k"
 
 
-def status_line(status: StatusInput, tail: TranscriptTail, window: int | None = None) -> str:
+def trigger_of(tail: TranscriptTail, window: int, model: str) -> int:
+    """Where Claude Code will compact on its own: its default for the window, or lower where the
+    latest automatic compaction shows it fired (:func:`~ctxscope.core.model_info.compaction_trigger`)."""
+    seen: list[ObservedCompaction] = []
+    if tail.compaction is not None:
+        seen.append(
+            ObservedCompaction(MAIN_SCOPE, 0, trigger=tail.compaction_trigger, tokens_before=tail.compaction[0])
+        )
+    return compaction_trigger(AGENT_CLAUDE_CODE, window, seen, model=model) or window
+
+
+def status_line(status: StatusInput, tail: TranscriptTail) -> str:
     """The line: ``ctx 112k/200k 56% · ~14 calls to auto-compact · last compact 167k→38k``.
 
-    Args:
-        status: What Claude Code said on stdin.
-        tail: What the transcript's end says.
-        window: The window to measure against when the status JSON gives none.
+    The window is the one Claude Code states, else the model's
+    (:func:`~ctxscope.core.model_info.context_window`), else :data:`DEFAULT_WINDOW`.
     """
-    size = status.window or window or DEFAULT_WINDOW
     used = status.used if status.used is not None else (tail.prompts[-1] if tail.prompts else None)
+    model = status.model or tail.model
+    largest = max((*tail.prompts, used or 0))
+    size = status.window or context_window(model, largest_prompt=largest) or DEFAULT_WINDOW
     parts: list[str] = []
     if used is None:
         parts.append(f"ctx ?/{_tokens(size)}")
     else:
         parts.append(f"ctx {_tokens(used)}/{_tokens(size)} {100 * used / size:.0f}%")
-    trigger = max(1, size - AUTOCOMPACT_HEADROOM)
+    trigger = trigger_of(tail, size, model)
     prompts = tail.prompts
     if used is not None and prompts and prompts[-1] != used:
         prompts = (*prompts, used)

@@ -76,7 +76,7 @@ def test_rows_carry_the_recorded_figures(home: dict[str, str], tmp_path: Path) -
     )
     # Four calls in the session (each written over two lines) and one in each sub-agent.
     assert (alpha.calls, alpha.context, alpha.peak) == (6, 40_000, 90_000)
-    assert (alpha.compactions, alpha.subagents) == (1, 2)
+    assert (alpha.compactions, alpha.subagents, alpha.window) == (1, 2, 200_000)
     assert alpha.last_compaction == (90_000, 40_000)
     assert alpha.started == "2026-02-12T16:00:00.000Z" and alpha.live and alpha.last_activity == NOW - 30
     prompts = (20_000, 45_000, 90_000, 40_000, 5_000, 5_000)

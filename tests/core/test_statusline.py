@@ -12,6 +12,7 @@ from ctxscope.core.statusline import (
     parse_status_input,
     read_tail,
     status_line,
+    trigger_of,
 )
 
 from tests.session_home import claude_call, claude_line, claude_session
@@ -50,6 +51,7 @@ def test_tail_finds_recent_calls_and_the_latest_compaction(tmp_path: Path) -> No
     tail = read_tail(str(path))
     assert tail.prompts == (40_000, 50_000, 60_000)  # only the calls since the compaction
     assert tail.compaction == (170_000, 40_000) and tail.model == "claude-opus-4-6"
+    assert tail.compaction_trigger == "auto"
 
 
 def test_a_compaction_far_before_the_tail_and_text_that_only_mentions_it(tmp_path: Path) -> None:
@@ -69,7 +71,7 @@ def test_a_compaction_far_before_the_tail_and_text_that_only_mentions_it(tmp_pat
 
 def test_no_compaction_and_an_empty_transcript(tmp_path: Path) -> None:
     path = claude_session(tmp_path, "s", [10_000, 20_000])
-    assert read_tail(str(path)) == TranscriptTail((10_000, 20_000), None, "claude-opus-4-6")
+    assert read_tail(str(path)) == TranscriptTail((10_000, 20_000), None, "claude-opus-4-6", "")
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
     assert read_tail(str(empty)) == TranscriptTail()
@@ -77,6 +79,10 @@ def test_no_compaction_and_an_empty_transcript(tmp_path: Path) -> None:
 
 def test_calls_until_the_trigger() -> None:
     assert calls_until((100_000, 110_000, 120_000), 187_000) == 7  # 67k left at 10k a call
+    # An automatic compaction seen below the default trigger is where the agent compacts.
+    lowered = TranscriptTail((50_000,), (150_000, 40_000), "claude-opus-4-6", "auto")
+    assert trigger_of(lowered, 200_000, "claude-opus-4-6") == 150_000
+    assert trigger_of(TranscriptTail((50_000,), (150_000, 40_000), "", "manual"), 200_000, "") == 167_000
     assert calls_until((100_000,), 187_000) is None
     assert calls_until((120_000, 110_000), 187_000) is None
 
@@ -84,10 +90,13 @@ def test_calls_until_the_trigger() -> None:
 def test_the_line() -> None:
     status = StatusInput(model_name="Opus", window=200_000, used=120_000)
     tail = TranscriptTail((100_000, 110_000, 120_000), (170_000, 38_000))
-    expected = "Opus · ctx 120k/200k 60% · ~7 calls to auto-compact · last compact 170k→38k"
+    # Claude Code compacts at 167k on a 200k window: 47k left at 10k a call.
+    expected = "Opus · ctx 120k/200k 60% · ~5 calls to auto-compact · last compact 170k→38k"
     assert status_line(status, tail) == expected
-    # Nothing on stdin but the path: the transcript's last call and the default window.
+    # Nothing on stdin but the path: the transcript's last call and its model's window.
     assert status_line(StatusInput(), TranscriptTail((5_000,))) == "ctx 5.0k/200k 2%"
+    one_million = TranscriptTail((150_000, 250_000), None, "claude-opus-4-6")
+    assert status_line(StatusInput(), one_million).startswith("ctx 250k/1.00M 25% · ~")
     due = status_line(StatusInput(window=200_000, used=190_000), TranscriptTail())
     assert due == "ctx 190k/200k 95% · auto-compact due"
     assert status_line(StatusInput(), TranscriptTail((), (None, None))) == "ctx ?/200k · last compact ?→?"
