@@ -249,12 +249,12 @@ def _tokens(count: int) -> str:
 
 def trigger_of(tail: TranscriptTail, window: int, model: str) -> int:
     """Where Claude Code will compact on its own: its default for the window, or lower where the
-    latest automatic compaction shows it fired (:func:`~ctxscope.core.model_info.compaction_trigger`)."""
+    latest automatic compaction shows it fired
+    (:func:`~ctxscope.core.model_info.compaction_trigger`)."""
     seen: list[ObservedCompaction] = []
     if tail.compaction is not None:
-        seen.append(
-            ObservedCompaction(MAIN_SCOPE, 0, trigger=tail.compaction_trigger, tokens_before=tail.compaction[0])
-        )
+        before = tail.compaction[0]
+        seen.append(ObservedCompaction(MAIN_SCOPE, 0, trigger=tail.compaction_trigger, tokens_before=before))
     return compaction_trigger(AGENT_CLAUDE_CODE, window, seen, model=model) or window
 
 
