@@ -256,18 +256,22 @@ class SessionIndex:
 
     def row(self, log: SessionLog) -> SessionRow | None:
         """The row of one session, or None when its log is in no known format (not a session)."""
-        stats: list[os.stat_result] = []
-        for path in log.files:
-            try:
-                stats.append(os.stat(path))
-            except OSError:
-                if path == log.path:
-                    return None
-        main = self.digest(log.path, stats[0])
+        try:
+            stat = os.stat(log.path)
+        except OSError:
+            return None
+        main = self.digest(log.path, stat)
         if not main.format and not main.problem:
             return None
-        subagents = [self.digest(path, stat) for path, stat in zip(log.subagents, stats[1:], strict=False)]
-        mtime = max(stat.st_mtime for stat in stats)
+        mtime = stat.st_mtime
+        subagents: list[LogDigest] = []
+        for path in log.subagents:
+            try:
+                sub_stat = os.stat(path)
+            except OSError:  # gone since it was listed
+                continue
+            subagents.append(self.digest(path, sub_stat))
+            mtime = max(mtime, sub_stat.st_mtime)
         return make_row(log, main, subagents, mtime, self.clock())
 
     def rows(self, logs: Iterable[SessionLog], on_row: RowCallback | None = None) -> list[SessionRow]:

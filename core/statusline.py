@@ -34,6 +34,9 @@ from .model_info import AGENT_CLAUDE_CODE, compaction_trigger, context_window
 TAIL_BYTES: Final = 512 << 10
 """How much of a transcript's end is read for the recent calls."""
 
+MAX_TAIL_BYTES: Final = 32 << 20
+"""The most of a transcript's end read for the recent calls."""
+
 SEARCH_CHUNK: Final = 4 << 20
 """Bytes searched per step backwards for the latest compaction."""
 
@@ -196,31 +199,55 @@ def _latest_compaction(handle: BinaryIO, size: int) -> tuple[int | None, int, st
     return None
 
 
+def _first_prompt_after(handle: BinaryIO, offset: int, end: int) -> int | None:
+    """The prompt of the first main-agent call between ``offset`` and ``end`` (read forward in
+    chunks; only lines mentioning usage are decoded)."""
+    carry = b""
+    handle.seek(offset)
+    while offset < end:
+        chunk = handle.read(min(SEARCH_CHUNK, end - offset))
+        if not chunk:
+            break
+        offset += len(chunk)
+        lines = (carry + chunk).split(b"\n")
+        carry = lines.pop()
+        calls = _calls(lines)
+        if calls:
+            return calls[0][1]
+    calls = _calls([carry])
+    return calls[0][1] if calls else None
+
+
 def read_tail(path: str, tail_bytes: int = TAIL_BYTES) -> TranscriptTail:
     """The recent calls and the latest compaction of a Claude Code transcript, from its end.
+
+    The last ``tail_bytes`` are read for the recent calls (four times more, up to
+    :data:`MAX_TAIL_BYTES`, while they hold none: the last lines can be huge tool results).
 
     Raises:
         OSError: The transcript cannot be read.
     """
     with open(path, "rb") as handle:
         size = os.fstat(handle.fileno()).st_size
-        start = max(0, size - tail_bytes)
-        handle.seek(start)
-        tail = handle.read(size - start)
-        lines = tail.split(b"\n")
-        if start > 0:
-            lines = lines[1:]  # the first is cut
-        compaction: tuple[int | None, int | None] | None = None
         found = _latest_compaction(handle, size)
-        if found is not None and found[1] >= start:
-            calls = _calls(tail[found[1] - start :].split(b"\n"))  # only the calls since
-            compaction = (found[0], calls[0][1] if calls else None)
-        else:
+        since = found[1] if found is not None else 0  # only the calls after it count
+        window = tail_bytes
+        while True:
+            start = max(since, size - window)
+            handle.seek(start)
+            lines = handle.read(size - start).split(b"\n")
+            if start > since:
+                lines = lines[1:]  # the first is cut
             calls = _calls(lines)
-            if found is not None:
-                handle.seek(found[1])
-                first = _calls(handle.read(tail_bytes).split(b"\n")[:-1])
-                compaction = (found[0], first[0][1] if first else None)
+            if calls or start == since or window >= MAX_TAIL_BYTES:
+                break
+            window *= 4
+        compaction: tuple[int | None, int | None] | None = None
+        if found is not None:
+            first = _first_prompt_after(handle, since, start) if start > since else None
+            if first is None and calls:
+                first = calls[0][1]
+            compaction = (found[0], first)
     recent = calls[-(RECENT_CALLS + 1) :]
     return TranscriptTail(
         tuple(c[1] for c in recent),

@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import orjson
+import pytest
+from ctxscope.core.homes import discover
+from ctxscope.core.session_digest import read_digest
 from ctxscope.core.statusline import (
     StatusInput,
     TranscriptTail,
@@ -15,6 +18,7 @@ from ctxscope.core.statusline import (
     trigger_of,
 )
 
+from tests.conftest import shared_path
 from tests.session_home import claude_call, claude_line, claude_session
 
 CWD = "/home/dev/project"
@@ -100,3 +104,20 @@ def test_the_line() -> None:
     due = status_line(StatusInput(window=200_000, used=190_000), TranscriptTail())
     assert due == "ctx 190k/200k 95% · auto-compact due"
     assert status_line(StatusInput(), TranscriptTail((), (None, None))) == "ctx ?/200k · last compact ?→?"
+
+
+@pytest.mark.shared
+def test_the_tail_agrees_with_a_full_read_on_real_transcripts() -> None:
+    """On every real Claude Code log: the tail's last call and latest compaction are those a full
+    read through the reader finds (the sub-agent files left out of both)."""
+    folder = shared_path("real-logs", "claude-code")
+    checked = 0
+    for log in discover([str(folder)], homes=False):
+        digest = read_digest(log.path)
+        if digest.format != "claude-code" or digest.context is None:
+            continue
+        tail = read_tail(log.path, tail_bytes=16 << 10)
+        assert tail.prompts and tail.prompts[-1] == digest.context, log.path
+        assert tail.compaction == digest.last_compaction, log.path
+        checked += 1
+    assert checked >= 3
