@@ -40,13 +40,21 @@ class SessionRowsUpdated(Message):
         done: Sessions looked at so far.
         total: Sessions found.
         finished: Every session found has been looked at.
+        removed: Main log paths of sessions whose log is gone.
     """
 
     def __init__(
-        self, rows: tuple[SessionRow, ...], *, done: int, total: int, finished: bool = False
+        self,
+        rows: tuple[SessionRow, ...],
+        *,
+        done: int,
+        total: int,
+        finished: bool = False,
+        removed: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
         self.rows = rows
+        self.removed = removed
         self.done = done
         self.total = total
         self.finished = finished
@@ -126,19 +134,20 @@ class SessionsFeed:
         """Rows of the sessions whose files changed; a log not seen before lists the folders again."""
         assert self.index is not None
         paths = set(changed)
-        if any(p not in self._owner and p.endswith(".jsonl") for p in paths):
+        gone = tuple(sorted(p for p in paths if p in self.logs and not os.path.exists(p)))
+        if gone or any(p not in self._owner and p.endswith(".jsonl") for p in paths):
             before = set(self.logs)
             self._discover()
             paths |= set(self.logs) - before
-        mains = {self._owner[p] for p in paths if p in self._owner}
+        mains = {self._owner[p] for p in paths if p in self._owner and self._owner[p] in self.logs}
         if not paths:  # a quiet wake: look at the live rows again
             mains = set(self._live)
         rows = [row for main in sorted(mains) if (row := self.index.row(self.logs[main])) is not None]
         self.index.flush()
         self._live = {row.path for row in rows if row.live} | (self._live - mains)
-        if rows:
+        if rows or gone:
             total = len(self.logs)
-            self._post(SessionRowsUpdated(tuple(rows), done=total, total=total, finished=True))
+            self._post(SessionRowsUpdated(tuple(rows), done=total, total=total, finished=True, removed=gone))
 
     # -- the worker -------------------------------------------------------------------------------
 

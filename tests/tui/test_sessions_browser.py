@@ -105,6 +105,12 @@ async def test_a_live_row_updates_as_its_log_grows(tmp_path: Path) -> None:
         sub.write_bytes(b"".join(claude_call("s-alpha-late", "/home/dev/shop", 1, 3_000)))
         await inbox.wait_for(lambda: browser.rows[alpha].subagents == 3)
         assert browser.rows[alpha].calls == 8
+        # A session whose log is removed leaves the list.
+        gamma = next(path for path in browser.shown if path.endswith("s-gamma.jsonl"))
+        Path(gamma).unlink()
+        await inbox.wait_for(lambda: gamma not in browser.rows)
+        await pilot.pause()
+        assert gamma not in browser.shown and len(browser.shown) == 4
 
 
 def hostile_row(tmp_path: Path) -> SessionRow:

@@ -171,8 +171,10 @@ class SessionsScreen(Screen[None]):
     def apply_rows(self, message: SessionRowsUpdated) -> None:
         for row in message.rows:
             self.rows[row.path] = row
+        for path in message.removed:
+            self.rows.pop(path, None)
         self.done, self.total, self.finished = message.done, message.total, message.finished
-        self._render_rows({row.path for row in message.rows})
+        self._render_rows(None if message.removed else {row.path for row in message.rows})
         self._render_status()
 
     def _ordered(self) -> list[str]:
