@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import sys
 from collections.abc import AsyncIterator
@@ -132,6 +133,29 @@ async def test_hostile_text_is_shown_literally(tmp_path: Path) -> None:
         assert "\x1b" not in project and "\x07" not in project and "[bold red]" in project
         assert cell(app.browser, row.path, "model").startswith("[link=http://x]m[/")
         assert cell(app.browser, row.path, "started") == "not a date"[:11]
+
+
+async def test_rows_that_only_move_are_updated_at_once_and_moved_soon_after(tmp_path: Path) -> None:
+    app = app_on(tmp_path, start_feed=False)
+    async with app.run_test(size=(150, 20)) as pilot:
+        browser = app.browser
+        browser.reorder_seconds = 0.05
+        base = hostile_row(tmp_path)
+        rows = [
+            dataclasses.replace(base, path=f"/s/{n}.jsonl", project=f"/p{n}", last_activity=NOW - n, calls=n)
+            for n in range(3)
+        ]
+        app.post_message(SessionRowsUpdated(tuple(rows), done=3, total=3, finished=True))
+        await pilot.pause()
+        assert browser.shown == ["/s/0.jsonl", "/s/1.jsonl", "/s/2.jsonl"]
+        newest = dataclasses.replace(rows[2], last_activity=NOW + 5, calls=9)
+        browser.apply_rows(SessionRowsUpdated((newest,), done=3, total=3, finished=True))
+        assert cell(browser, "/s/2.jsonl", "calls") == "9" and browser.shown[0] == "/s/0.jsonl"
+        for _ in range(100):  # bounded: the move comes with the timer
+            if browser.shown[0] == "/s/2.jsonl":
+                break
+            await pilot.pause(0.05)
+        assert browser.shown == ["/s/2.jsonl", "/s/0.jsonl", "/s/1.jsonl"]
 
 
 async def test_an_unreadable_session_says_so_instead_of_opening(tmp_path: Path) -> None:

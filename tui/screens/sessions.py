@@ -27,6 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, Static
 
 from ..app import CtxscopeApp, DashboardOptions, DashboardScreen, default_source
@@ -144,6 +145,9 @@ class SessionsScreen(Screen[None]):
         self.done = 0
         self.total = 0
         self.finished = False
+        self.reorder_seconds = 1.0
+        """Rows that only moved are moved at most this often."""
+        self._reorder: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="sessions-status")
@@ -182,15 +186,25 @@ class SessionsScreen(Screen[None]):
         return [row.path for row in sort_rows(visible, self.sort_key, self.descending)]
 
     def _render_rows(self, changed: set[str] | None = None) -> None:
-        """Update the table: changed cells in place when the order stands, else rebuild it."""
+        """Update the table: changed cells in place when the order stands, else rebuild it.
+
+        Rows that only moved (a live session became the newest) are updated in place at once and
+        moved at most every :attr:`reorder_seconds`: rebuilding a table of a thousand rows on
+        every write of a busy log would take the UI thread's time.
+        """
         order = self._ordered()
         table = self.table
         now = self.clock()
-        if order == self.shown and changed is not None:
+        if changed is not None and set(order) == set(self.shown):
             for path in changed & set(order):
                 for (key, _, _), cell in zip(COLUMNS, cells(self.rows[path], now), strict=True):
                     table.update_cell(path, key, cell)
+            if order != self.shown and self._reorder is None:
+                self._reorder = self.set_timer(self.reorder_seconds, self._reordered)
             return
+        if self._reorder is not None:
+            self._reorder.stop()
+            self._reorder = None
         selected = self.shown[table.cursor_row] if 0 <= table.cursor_row < len(self.shown) else None
         with self.app.batch_update():
             table.clear()
@@ -200,6 +214,10 @@ class SessionsScreen(Screen[None]):
         if selected in order:
             table.move_cursor(row=order.index(selected), animate=False)
         self._render_status()
+
+    def _reordered(self) -> None:
+        self._reorder = None
+        self._render_rows()
 
     def _render_status(self) -> None:
         live = sum(row.live for row in self.rows.values())
