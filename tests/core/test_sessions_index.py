@@ -174,7 +174,7 @@ def test_hostile_and_foreign_files(tmp_path: Path) -> None:
     by_name = {os.path.basename(r.path): r for r in rows}
     assert set(by_name) == {"s-ok.jsonl", "doc.jsonl"}
     assert by_name["s-ok.jsonl"].calls == 1 and not by_name["s-ok.jsonl"].problem
-    assert "known formats" in by_name["doc.jsonl"].problem
+    assert by_name["doc.jsonl"].problem.startswith("doc.jsonl: ") and by_name["doc.jsonl"].calls == 0
     missing = SessionLog(str(folder / "gone.jsonl"))
     with index(tmp_path) as idx:
         assert idx.row(missing) is None
