@@ -17,10 +17,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .adapters import claude_code
+
 LOG_SUFFIXES: Final = (".jsonl",)
 """File names a session log may end with (an agent's home may register more)."""
 
 SUBAGENT_DIR: Final = "subagents"
+"""Folders of this name hold sub-agent logs of the session beside them (never sessions)."""
+
+HELPER_LABEL: Final = "compaction"
+"""The label the Claude Code adapter gives a sibling log of its compaction summariser."""
 MAX_DEPTH: Final = 6
 """How deep folders are descended below a home or a named folder."""
 
@@ -34,15 +40,19 @@ class SessionLog:
         agent: The agent whose home it was found in ('' for a folder the user named).
         subagents: Sub-agent logs that belong to the session (Claude Code's
             ``<session>/subagents/*.jsonl``), sorted.
+        helpers: Logs of the agent's own helper calls that belong to the session (Claude
+            Code's compaction summariser, ``agent-acompact-*.jsonl``): their calls count, they
+            are no sub-agents.
     """
 
     path: str
     agent: str = ""
     subagents: tuple[str, ...] = ()
+    helpers: tuple[str, ...] = ()
 
     @property
     def files(self) -> tuple[str, ...]:
-        return (self.path, *self.subagents)
+        return (self.path, *self.subagents, *self.helpers)
 
 
 Lister = Callable[[str, str], Iterator[SessionLog]]
@@ -81,15 +91,17 @@ class AgentHome:
             yield from (self.lister or walk_logs)(folder, self.agent)
 
 
-def _subagents(path: str) -> tuple[str, ...]:
-    folder = os.path.join(os.path.splitext(path)[0], SUBAGENT_DIR)
-    try:
-        with os.scandir(folder) as entries:
-            return tuple(
-                sorted(e.path for e in entries if e.name.endswith(LOG_SUFFIXES) and e.is_file())
-            )
-    except OSError:
-        return ()
+def session_log(path: str, agent: str = "") -> SessionLog:
+    """A session log with the logs that belong to it, found as the reader finds them (Claude
+    Code's sibling rule, :func:`~ctxscope.core.adapters.claude_code.find_siblings`, with the file
+    name as the session id)."""
+    siblings = claude_code.find_siblings(path, os.path.splitext(os.path.basename(path))[0])
+    return SessionLog(
+        path,
+        agent,
+        tuple(s.path for s in siblings if s.label != HELPER_LABEL),
+        tuple(s.path for s in siblings if s.label == HELPER_LABEL),
+    )
 
 
 def walk_logs(folder: str, agent: str = "") -> Iterator[SessionLog]:
@@ -106,7 +118,7 @@ def walk_logs(folder: str, agent: str = "") -> Iterator[SessionLog]:
         for entry in listed:
             try:
                 if entry.is_file() and entry.name.endswith(LOG_SUFFIXES):
-                    yield SessionLog(entry.path, agent, _subagents(entry.path))
+                    yield session_log(entry.path, agent)
                 elif (
                     entry.is_dir(follow_symlinks=False)
                     and depth < MAX_DEPTH
@@ -158,7 +170,7 @@ def discover(
         if os.path.isdir(expanded):
             logs: Iterator[SessionLog] = walk_logs(expanded)
         else:
-            logs = iter([SessionLog(expanded, "", _subagents(expanded))])
+            logs = iter([session_log(expanded)])
         for log in logs:
             found.setdefault(os.path.abspath(log.path), log)
     return list(found.values())

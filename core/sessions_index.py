@@ -119,7 +119,8 @@ class SessionRow:
 def make_row(
     log: SessionLog, main: LogDigest, subagents: Sequence[LogDigest], mtime: float, now: float
 ) -> SessionRow:
-    """The row of a session from the digests of its main log and its sub-agent logs."""
+    """The row of a session from the digests of its main log and of the other logs that belong
+    to it (sub-agents and helpers)."""
     calls = main.calls + sum(d.calls for d in subagents)
     priced_any = any(d.cost or (d.calls and not d.unpriced) for d in (main, *subagents))
     cost = main.cost + sum(d.cost for d in subagents)
@@ -265,7 +266,7 @@ class SessionIndex:
             return None
         mtime = stat.st_mtime
         subagents: list[LogDigest] = []
-        for path in log.subagents:
+        for path in log.files[1:]:
             try:
                 sub_stat = os.stat(path)
             except OSError:  # gone since it was listed

@@ -9,10 +9,12 @@ import pytest
 from ctxscope.core import homes
 from ctxscope.core.homes import AgentHome, SessionLog, discover, register_home
 from ctxscope.core.model import Usage
-from ctxscope.core.pricing import cost_of
+from ctxscope.core.pricing import cost_of, session_cost
+from ctxscope.core.reader import open_log
 from ctxscope.core.session_digest import read_digest
 from ctxscope.core.sessions_index import SessionIndex, cache_path, matches, sort_rows
 
+from tests.conftest import shared_path
 from tests.session_home import claude_call, claude_session, codex_line, codex_session, make_home
 
 NOW = 1_780_000_000.0
@@ -201,3 +203,27 @@ def test_sorting_and_filtering(home: dict[str, str], tmp_path: Path) -> None:
     assert [r.calls for r in sort_rows(rows, "calls", descending=False)] == [1, 1, 2, 3, 6]
     assert [r.session_id for r in rows if matches(r, "SHOP sonnet")] == ["s-beta"]
     assert sum(matches(r, "codex") for r in rows) == 2
+
+
+@pytest.mark.shared
+def test_rows_agree_with_a_full_read_of_every_real_log(tmp_path: Path) -> None:
+    """Per-file digests added up give what one read of the whole session (sub-agent logs
+    included) gives: calls, compactions, the main agent's last recorded context, the cost."""
+    folder = shared_path("real-logs")
+    checked = 0
+    with index(tmp_path) as idx:
+        for log in discover([str(folder)], homes=False):
+            row = idx.row(log)
+            if row is None or row.problem:
+                continue
+            session = open_log(log.path)
+            requests = [r for scope in session.scopes.values() for r in scope.requests]
+            main = session.main_scope
+            assert main is not None
+            last = next((r.usage.prompt_tokens for r in reversed(main.requests) if r.usage), None)
+            assert row.calls == len(requests), log.path
+            assert row.compactions == sum(len(s.compactions) for s in session.scopes.values()), log.path
+            assert row.context == last, log.path
+            assert (row.cost or 0.0) == pytest.approx(session_cost(requests).dollars), log.path
+            checked += 1
+    assert checked >= 10
