@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
@@ -77,6 +78,8 @@ class LogDigest:
         unpriced: Calls with usage whose model has no price.
         last_request: Per scope, the last call's key (:func:`_request_key`) and estimated cost
             (to recognise a call repeated across a read boundary).
+        call_ids: Hashes (:func:`id_hash`) of the provider call ids this file counted, so that
+            the other logs of the session do not count them again.
         problem: Why the file could not be read ('' when it could).
     """
 
@@ -101,6 +104,7 @@ class LogDigest:
     cost: float = 0.0
     unpriced: int = 0
     last_request: dict[str, tuple[str, float | None]] = field(default_factory=dict)
+    call_ids: list[int] = field(default_factory=list)
     problem: str = ""
 
     def to_json(self) -> bytes:
@@ -115,6 +119,27 @@ class LogDigest:
             digest.last_compaction = (before, after)
         digest.last_request = {k: (v[0], v[1]) for k, v in digest.last_request.items()}
         return digest
+
+
+def id_hash(call_id: str) -> int:
+    """A 63-bit hash of a provider call id (what digests keep instead of the id)."""
+    digest = hashlib.blake2b(call_id.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+class _Claimed(set[str]):
+    """The call ids a session has claimed, seeded with hashes of ids counted elsewhere: a call
+    whose id hashes to one of them is taken as already counted (the adapter then skips it, as
+    it skips a sub-agent file's replay of its parent's calls in one read of the whole session)."""
+
+    def __init__(self, counted: Iterable[int]) -> None:
+        super().__init__()
+        self.counted = frozenset(counted)
+
+    def __contains__(self, call_id: object) -> bool:
+        if super().__contains__(call_id):
+            return True
+        return isinstance(call_id, str) and id_hash(call_id) in self.counted
 
 
 def _head_hash(path: str, length: int) -> str:
@@ -153,12 +178,18 @@ def _can_resume(path: str, digest: LogDigest, size: int, inode: int) -> bool:
     )
 
 
-def read_digest(path: str, previous: LogDigest | None = None) -> LogDigest:
+def read_digest(path: str, previous: LogDigest | None = None, counted: Iterable[int] = ()) -> LogDigest:
     """The digest of a log, read on from ``previous`` when the file only grew.
 
     A file that was replaced, truncated, rewritten at its head, or is a whole JSON document is
     read again from the start. Never raises for a bad log: the digest's :attr:`~LogDigest.problem`
     says what went wrong.
+
+    Args:
+        path: The log.
+        previous: Its digest when it was last read.
+        counted: :func:`id_hash` es of calls other logs of the session counted (a sub-agent
+            log's replay of them is not counted again).
     """
     try:
         stat = os.stat(path)
@@ -179,6 +210,8 @@ def read_digest(path: str, previous: LogDigest | None = None) -> LogDigest:
             reader.tail.line_number = digest.line
         else:
             _peek(path, digest)
+        claimed = _Claimed([*counted, *digest.call_ids])
+        reader.session.call_ids = claimed
         while True:
             progress = reader.poll(READ_CHUNK)
             if reader.mode == "document" or progress.lines == 0:
@@ -192,6 +225,8 @@ def read_digest(path: str, previous: LogDigest | None = None) -> LogDigest:
     digest.offset = reader.tail.offset
     digest.line = reader.tail.line_number
     digest.inode = stat.st_ino
+    if reader.session.call_ids is claimed:  # not started over (truncated while being read)
+        digest.call_ids.extend(id_hash(call_id) for call_id in claimed)
     try:
         digest.head = _head_hash(path, digest.offset)
     except OSError:

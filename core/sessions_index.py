@@ -4,7 +4,11 @@
 log file's :class:`~ctxscope.core.session_digest.LogDigest` is cached in a SQLite database under
 the user's cache directory (:func:`cache_path`), keyed by path, size and modification time: an
 unchanged file costs one ``stat``; a grown one is read on from the byte offset the cache holds;
-anything else is read again. A session's row adds up its main log and its sub-agent logs.
+anything else is read again. A session's row adds up its main log and its sub-agent logs; a
+call a sub-agent log replays from the main log (Claude Code's compaction summariser does) counts
+once, as in one read of the whole session. A sub-agent log's digest is cached with what the
+logs before it had counted when it was read: replays repeat calls made before them, so that
+does not go stale.
 
 The first run over a large home reads every log once; :meth:`SessionIndex.rows` hands each row
 to a callback as soon as it is known, so a caller can show progress. Nothing here sleeps or
@@ -226,9 +230,13 @@ class SessionIndex:
                 )
             self._pending.clear()
 
-    def digest(self, path: str, stat: os.stat_result | None = None) -> LogDigest:
+    def digest(self, path: str, stat: os.stat_result | None = None, counted: Iterable[int] = ()) -> LogDigest:
         """A log file's digest: from the cache when its size and mtime are unchanged, else read
-        (on from the cached offset when the file only grew) and cached."""
+        (on from the cached offset when the file only grew) and cached.
+
+        ``counted`` are hashes of calls the session's other logs counted, which this log does
+        not count again (see :func:`~ctxscope.core.session_digest.read_digest`).
+        """
         if stat is None:
             try:
                 stat = os.stat(path)
@@ -243,7 +251,7 @@ class SessionIndex:
             return held
         if held is None and cached is not None:
             held = LogDigest.from_json(cached[2])
-        digest = read_digest(path, held)
+        digest = read_digest(path, held, counted)
         self.reads += 1
         blob = digest.to_json()
         known[path] = (stat.st_size, stat.st_mtime_ns, blob)
@@ -266,12 +274,15 @@ class SessionIndex:
             return None
         mtime = stat.st_mtime
         subagents: list[LogDigest] = []
+        counted = list(main.call_ids)
         for path in log.files[1:]:
             try:
                 sub_stat = os.stat(path)
             except OSError:  # gone since it was listed
                 continue
-            subagents.append(self.digest(path, sub_stat))
+            sub = self.digest(path, sub_stat, counted)
+            subagents.append(sub)
+            counted += sub.call_ids
             mtime = max(mtime, sub_stat.st_mtime)
         return make_row(log, main, subagents, mtime, self.clock())
 

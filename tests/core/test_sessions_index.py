@@ -227,3 +227,23 @@ def test_rows_agree_with_a_full_read_of_every_real_log(tmp_path: Path) -> None:
             assert (row.cost or 0.0) == pytest.approx(session_cost(requests).dollars), log.path
             checked += 1
     assert checked >= 10
+
+
+def test_a_helper_log_replaying_the_main_calls_counts_them_once(tmp_path: Path) -> None:
+    """Claude Code's compaction summariser log replays the session's calls (same message ids)
+    before its own: the row counts each call once, as one read of the whole session does."""
+    folder = tmp_path / "projects" / "-p"
+    prompts = [10_000, 20_000, 30_000]
+    path = claude_session(folder, "s-main", prompts)
+    helper = folder / "s-main" / "subagents" / "agent-acompact-1f.jsonl"
+    helper.parent.mkdir(parents=True)
+    replayed = [line for n, prompt in enumerate(prompts, 1) for line in claude_call("s-main", "/w", n, prompt)]
+    helper.write_bytes(b"".join([*replayed, *claude_call("s-main-summary", "/w", 1, 31_000)]))
+    log = discover([str(tmp_path / "projects")], homes=False)[0]
+    assert (log.subagents, log.helpers) == ((), (str(helper),))
+    with index(tmp_path) as idx:
+        row = idx.row(log)
+    session = open_log(str(path))
+    requests = [r for scope in session.scopes.values() for r in scope.requests]
+    assert row is not None and row.calls == len(requests) == 4 and row.subagents == 0
+    assert row.cost == pytest.approx(session_cost(requests).dollars)
