@@ -237,7 +237,7 @@ def test_a_helper_log_replaying_the_main_calls_counts_them_once(tmp_path: Path) 
     path = claude_session(folder, "s-main", prompts)
     helper = folder / "s-main" / "subagents" / "agent-acompact-1f.jsonl"
     helper.parent.mkdir(parents=True)
-    replayed = [line for n, prompt in enumerate(prompts, 1) for line in claude_call("s-main", "/w", n, prompt)]
+    replayed = [line for n, p in enumerate(prompts, 1) for line in claude_call("s-main", "/w", n, p)]
     helper.write_bytes(b"".join([*replayed, *claude_call("s-main-summary", "/w", 1, 31_000)]))
     log = discover([str(tmp_path / "projects")], homes=False)[0]
     assert (log.subagents, log.helpers) == ((), (str(helper),))
