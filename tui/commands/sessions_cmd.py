@@ -34,6 +34,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--cache", metavar="PATH", default=None,
                         help="the cache database (default: $CTXSCOPE_CACHE_DIR, $XDG_CACHE_HOME/ctxscope "
                         "or ~/.cache/ctxscope)")
+    parser.add_argument("--poll", action="store_true",
+                        help="poll the folders instead of relying on file-system events (network, Docker "
+                        "and WSL mounts)")
     parser.set_defaults(handler=run)
 
 
@@ -48,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         return print_json(folders, homes, cache)
     from ..screens.sessions import SessionsApp
 
-    SessionsApp(folders, homes=homes, cache=cache).run()
+    SessionsApp(folders, homes=homes, cache=cache, force_polling=getattr(args, "poll", False)).run()
     return 0
 
 
