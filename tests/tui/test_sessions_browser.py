@@ -212,3 +212,15 @@ def test_statusline_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     gone = orjson.dumps({"transcript_path": str(tmp_path / "gone")})
     code, out = run_cli(["statusline"], gone, monkeypatch)
     assert (code, out) == (0, "ctx ?/200k\n")
+
+
+async def test_no_agent_home_at_all(tmp_path: Path) -> None:
+    inbox = Inbox()
+    app = SessionsApp(environ={"HOME": str(tmp_path)}, cache=str(tmp_path / "c.sqlite3"), clock=lambda: NOW)
+    async with app.run_test(size=(120, 20), message_hook=inbox.post) as pilot:
+        await inbox.wait_for(lambda: app.browser.finished)
+        await pilot.pause()
+        status = app.browser.query_one("#sessions-status").render()
+        assert app.browser.shown == [] and "0 sessions" in str(status)
+        await pilot.press("enter")  # nothing to open
+        assert app.screen is app.browser
