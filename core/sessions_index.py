@@ -304,7 +304,26 @@ class SessionIndex:
                         on_row(row, position, len(listed))
         finally:
             self.flush()
+        self.prune(path for log in listed for path in log.files)
         return sort_rows(found)
+
+    def cached_paths(self) -> set[str]:
+        """The logs the cache holds a digest of."""
+        return set(self._load())
+
+    def prune(self, seen: Iterable[str]) -> int:
+        """Forget the cached digests of logs that no longer exist (those in ``seen`` do);
+        returns how many were forgotten."""
+        known = self._load()
+        listed = set(seen)
+        gone = [path for path in known if path not in listed and not os.path.exists(path)]
+        if gone:
+            with self._db:
+                self._db.executemany("DELETE FROM files WHERE path = ?", [(path,) for path in gone])
+            for path in gone:
+                known.pop(path, None)
+                self._digests.pop(path, None)
+        return len(gone)
 
 
 SORT_KEYS: Final[dict[str, Callable[[SessionRow], Any]]] = {

@@ -162,6 +162,19 @@ def test_the_cache_follows_size_and_mtime(home: dict[str, str], tmp_path: Path) 
     assert rows[0].session_id == "s-gamma"
 
 
+def test_logs_that_are_gone_leave_the_cache(home: dict[str, str], tmp_path: Path) -> None:
+    logs = discover(environ=home)
+    with index(tmp_path) as idx:
+        idx.rows(logs)
+    beta = next(log for log in logs if log.path.endswith("s-beta.jsonl"))
+    os.remove(beta.path)
+    with index(tmp_path) as idx:
+        assert len(idx.rows(discover(environ=home))) == 4
+        # A log merely not listed this time (another folder) keeps its entry.
+        assert idx.prune([]) == 0
+        assert beta.path not in idx.cached_paths() and len(idx.cached_paths()) == 6
+
+
 def test_hostile_and_foreign_files(tmp_path: Path) -> None:
     folder = tmp_path / "mixed"
     folder.mkdir()
