@@ -15,7 +15,10 @@ from ctxscope.core.model_info import (
 
 def test_windows_by_model_id_with_the_logs_own_figure_first() -> None:
     assert CHECKED == "2026-12-01"
-    assert context_window("claude-opus-4-6") == 200_000
+    assert context_window("claude-opus-4-6") == 200_000 and context_window("claude-opus-4-8") == 1_000_000
+    assert (
+        context_window("claude-sonnet-5-5") == 1_000_000 and context_window("claude-fable-5-1") == 1_000_000
+    )
     assert context_window("claude-sonnet-4-5-20250929") == 200_000
     assert context_window("claude-sonnet-4-5-20250929[1m]") == 1_000_000
     assert context_window("claude-sonnet-4-5", largest_prompt=350_000) == 1_000_000  # ran the 1M variant
