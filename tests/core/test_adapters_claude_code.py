@@ -529,11 +529,13 @@ def replaying_session(tmp_path: Path) -> Path:
             ),
         ],
     )
+    (folder / "agent-acompact-ab12.meta.json").write_text('{"agentType": "compact"}')  # not a log
     return main_log
 
 
 def test_replaying_subagent_files_add_no_calls(tmp_path: Path) -> None:
     session = open_log(replaying_session(tmp_path))
+    assert session.problems.bad_lines == 0 and len(session.scopes) == 3
     calls = {sid: [r.request_id for r in s.requests] for sid, s in session.scopes.items()}
     assert calls == {
         "main": ["req_m1", "req_m2", "req_m3"],
