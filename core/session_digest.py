@@ -35,7 +35,7 @@ from .reader import SessionReader, UnknownFormatError
 from .session import Session
 from .tokens import get_estimator
 
-DIGEST_VERSION: Final = 1
+DIGEST_VERSION: Final = 2
 """Bumped whenever what a digest holds or how it is read changes (cached digests are then read again)."""
 
 HEAD_BYTES: Final = 1024
@@ -111,7 +111,21 @@ class LogDigest:
         return orjson.dumps(asdict(self))
 
     @classmethod
+    def load(cls, data: bytes | str) -> LogDigest | None:
+        """A digest from :meth:`to_json` output, or None when the data is not one (a damaged
+        or foreign cache entry: the log is then read again)."""
+        try:
+            return cls.from_json(data)
+        except (orjson.JSONDecodeError, TypeError, ValueError):
+            return None
+
+    @classmethod
     def from_json(cls, data: bytes | str) -> LogDigest:
+        """A digest from :meth:`to_json` output.
+
+        Raises:
+            orjson.JSONDecodeError, TypeError, ValueError: The data is not a digest.
+        """
         raw: dict[str, Any] = orjson.loads(data)
         digest = cls(**raw)
         if digest.last_compaction is not None:
@@ -195,9 +209,9 @@ def read_digest(path: str, previous: LogDigest | None = None, counted: Iterable[
         stat = os.stat(path)
     except OSError as exc:
         return LogDigest(problem=f"cannot read: {exc.strerror or exc}")
-    resume = previous is not None and _can_resume(path, previous, stat.st_size, stat.st_ino)
-    digest = LogDigest.from_json(previous.to_json()) if previous is not None and resume else LogDigest()
     try:
+        resume = previous is not None and _can_resume(path, previous, stat.st_size, stat.st_ino)
+        digest = LogDigest.from_json(previous.to_json()) if previous is not None and resume else LogDigest()
         reader = SessionReader(
             path,
             digest.format or None,
@@ -214,6 +228,9 @@ def read_digest(path: str, previous: LogDigest | None = None, counted: Iterable[
         reader.session.call_ids = claimed
         while True:
             progress = reader.poll(READ_CHUNK)
+            if progress.change is not None:  # truncated or replaced while being read
+                digest = LogDigest()
+                _peek(path, digest)
             if reader.mode == "document" or progress.lines == 0:
                 break
     except UnknownFormatError as exc:
@@ -225,8 +242,7 @@ def read_digest(path: str, previous: LogDigest | None = None, counted: Iterable[
     digest.offset = reader.tail.offset
     digest.line = reader.tail.line_number
     digest.inode = stat.st_ino
-    if reader.session.call_ids is claimed:  # not started over (truncated while being read)
-        digest.call_ids.extend(id_hash(call_id) for call_id in claimed)
+    digest.call_ids.extend(id_hash(call_id) for call_id in reader.session.call_ids)  # its own
     try:
         digest.head = _head_hash(path, digest.offset)
     except OSError:

@@ -245,12 +245,11 @@ class SessionIndex:
         known = self._load()
         cached = known.get(path)
         held = self._digests.get(path)
-        if cached is not None and cached[0] == stat.st_size and cached[1] == stat.st_mtime_ns:
-            if held is None:
-                held = self._digests[path] = LogDigest.from_json(cached[2])
-            return held
         if held is None and cached is not None:
-            held = LogDigest.from_json(cached[2])
+            held = LogDigest.load(cached[2])
+        if held is not None and cached is not None and cached[:2] == (stat.st_size, stat.st_mtime_ns):
+            self._digests[path] = held
+            return held
         digest = read_digest(path, held, counted)
         self.reads += 1
         blob = digest.to_json()

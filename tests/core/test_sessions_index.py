@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -201,6 +202,15 @@ def test_a_damaged_cache_is_started_again(home: dict[str, str], tmp_path: Path) 
     db.write_bytes(b"this is not a database" * 100)
     with index(tmp_path) as idx:
         assert len(idx.rows(discover(environ=home))) == 5
+
+
+def test_a_damaged_cache_entry_is_read_again(home: dict[str, str], tmp_path: Path) -> None:
+    with index(tmp_path) as idx:
+        cold = idx.rows(discover(environ=home))
+    with sqlite3.connect(tmp_path / "cache" / "sessions.sqlite3") as db:
+        db.execute("UPDATE files SET digest = ? WHERE path LIKE ?", (b'{"calls": "many"', "%s-beta%"))
+    with index(tmp_path) as idx:
+        assert idx.rows(discover(environ=home)) == cold and idx.reads == 1
 
 
 def test_cache_location() -> None:
