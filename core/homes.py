@@ -86,7 +86,7 @@ class AgentHome:
         return os.path.join(base, self.subdir) if self.subdir else base
 
     def sessions(self, environ: Mapping[str, str]) -> Iterator[SessionLog]:
-        folder = self.folder(environ)
+        folder = os.path.abspath(self.folder(environ))
         if os.path.isdir(folder):
             yield from (self.lister or walk_logs)(folder, self.agent)
 
@@ -157,7 +157,8 @@ def discover(
         environ: The environment the homes are resolved in (default: ``os.environ``).
 
     Returns:
-        One :class:`SessionLog` per log, each path once (a home's agent wins over a named folder).
+        One :class:`SessionLog` per log, each path once and absolute (a home's agent wins over a
+        named folder).
     """
     env = os.environ if environ is None else environ
     found: dict[str, SessionLog] = {}
@@ -166,7 +167,7 @@ def discover(
             for log in home.sessions(env):
                 found.setdefault(os.path.abspath(log.path), log)
     for path in paths:
-        expanded = os.path.expanduser(path)
+        expanded = os.path.abspath(os.path.expanduser(path))
         if os.path.isdir(expanded):
             logs: Iterator[SessionLog] = walk_logs(expanded)
         else:

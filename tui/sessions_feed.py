@@ -6,12 +6,15 @@ one coroutine, so the index is only ever used by one thread at a time. On a firs
 posted in batches as they become known (progress). Afterwards watchfiles is the doorbell: a
 change under a home or a named folder re-reads only the sessions whose files changed (from the
 cached offsets), and a new log anywhere there is listed. When nothing changes the feed still
-wakes every :data:`RECHECK_MS` to let rows stop being live.
+wakes every :data:`RECHECK_MS` to let rows stop being live. With ``--poll`` (mounts without
+inotify) there is no watcher: every :data:`POLL_SECONDS` the folders are listed again and each
+log costs a ``stat`` (the cache tells what changed).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -30,6 +33,9 @@ DEBOUNCE_MS: Final = 50
 STEP_MS: Final = 20
 RECHECK_MS: Final = 15_000
 """How often rows are looked at again when no file changed (live markers go out)."""
+
+POLL_SECONDS: Final = 2.0
+"""How often ``--poll`` lists the folders again."""
 
 
 class SessionRowsUpdated(Message):
@@ -69,7 +75,8 @@ class SessionsFeed:
         homes: Also list the agents' homes.
         open_index: Builds the index (runs in the feed's thread).
         environ: Where the homes are resolved (default ``os.environ``).
-        force_polling: Poll instead of relying on inotify.
+        force_polling: List the folders again every :data:`POLL_SECONDS` instead of watching
+            them (mounts without inotify).
     """
 
     def __init__(
@@ -96,6 +103,9 @@ class SessionsFeed:
         """Main log path of every file of every session."""
         self._live: set[str] = set()
         """Main log paths of the rows last posted as live."""
+        self.rows: dict[str, SessionRow] = {}
+        """The rows last posted, by main log path."""
+        self.poll_seconds = POLL_SECONDS
         self.watching = asyncio.Event()
         """Set once the file watcher runs (tests append only after it is)."""
 
@@ -119,6 +129,7 @@ class SessionsFeed:
         def collect(row: SessionRow, position: int, total: int) -> None:
             nonlocal last
             batch.append(row)
+            self.rows[row.path] = row
             if row.live:
                 self._live.add(row.path)
             now = time.monotonic()
@@ -145,6 +156,21 @@ class SessionsFeed:
         rows = [row for main in sorted(mains) if (row := self.index.row(self.logs[main])) is not None]
         self.index.flush()
         self._live = {row.path for row in rows if row.live} | (self._live - mains)
+        self._posted(rows, gone)
+
+    def _poll_all(self) -> None:
+        """``--poll``: list the folders again and post the rows that changed or went."""
+        assert self.index is not None
+        logs = self._discover()
+        rows = [row for log in logs if (row := self.index.row(log)) is not None]
+        self.index.flush()
+        gone = tuple(sorted(set(self.rows) - {row.path for row in rows}))
+        self._posted([row for row in rows if self.rows.get(row.path) != row], gone)
+
+    def _posted(self, rows: list[SessionRow], gone: tuple[str, ...]) -> None:
+        for path in gone:
+            self.rows.pop(path, None)
+        self.rows.update((row.path, row) for row in rows)
         if rows or gone:
             total = len(self.logs)
             self._post(SessionRowsUpdated(tuple(rows), done=total, total=total, finished=True, removed=gone))
@@ -165,23 +191,34 @@ class SessionsFeed:
         try:
             await asyncio.to_thread(self._first_rows)
             roots = self.roots()
-            if not roots:
-                return
-            asyncio.get_running_loop().call_later(0.25, self.watching.set)
-            async for changes in awatch(
-                *roots,
-                watch_filter=_is_log,
-                debounce=DEBOUNCE_MS,
-                step=STEP_MS,
-                stop_event=self.stop_event,
-                rust_timeout=RECHECK_MS,
-                yield_on_timeout=True,
-                force_polling=self.force_polling,
-            ):
-                await asyncio.to_thread(self._refresh, {path for _, path in changes})
+            if self.force_polling:
+                await self._poll()
+            elif roots:
+                await self._watch(roots)
         finally:
             if self.index is not None:
                 self.index.close()
+
+    async def _watch(self, roots: list[str]) -> None:
+        asyncio.get_running_loop().call_later(0.25, self.watching.set)
+        async for changes in awatch(
+            *roots,
+            watch_filter=_is_log,
+            debounce=DEBOUNCE_MS,
+            step=STEP_MS,
+            stop_event=self.stop_event,
+            rust_timeout=RECHECK_MS,
+            yield_on_timeout=True,
+        ):
+            await asyncio.to_thread(self._refresh, {path for _, path in changes})
+
+    async def _poll(self) -> None:
+        self.watching.set()
+        while not self.stop_event.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stop_event.wait(), self.poll_seconds)
+            if not self.stop_event.is_set():
+                await asyncio.to_thread(self._poll_all)
 
 
 def _is_log(change: Change, path: str) -> bool:

@@ -224,3 +224,22 @@ async def test_no_agent_home_at_all(tmp_path: Path) -> None:
         assert app.browser.shown == [] and "0 sessions" in str(status)
         await pilot.press("enter")  # nothing to open
         assert app.screen is app.browser
+
+
+async def test_poll_mode_lists_again_without_a_watcher(tmp_path: Path) -> None:
+    inbox = Inbox()
+    app = app_on(tmp_path, force_polling=True)
+    app.feed.poll_seconds = 0.05
+    async with app.run_test(size=(150, 30), message_hook=inbox.post) as pilot:
+        browser = app.browser
+        await inbox.wait_for(lambda: browser.finished)
+        beta = next(path for path in browser.rows if path.endswith("s-beta.jsonl"))
+        with open(beta, "ab") as out:
+            out.write(b"".join(claude_call("s-beta", "/home/dev/shop", 3, 18_000)))
+        await inbox.wait_for(lambda: browser.rows[beta].calls == 3)
+        new = claude_session(Path(beta).parent, "s-delta", [1_000])
+        await inbox.wait_for(lambda: str(new) in browser.rows)
+        Path(beta).unlink()
+        await inbox.wait_for(lambda: beta not in browser.rows)
+        await pilot.pause()
+        assert len(browser.shown) == 5
