@@ -38,13 +38,16 @@ import orjson
 from .adapters import (
     DOCUMENT_FORMATS,
     LINE_FORMATS,
+    TEXT_FORMATS,
     DocumentFormat,
     LineFormat,
     Source,
+    TextFormat,
     canonical_name,
     document_format,
     known_formats,
     line_format,
+    text_format,
 )
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
@@ -82,7 +85,7 @@ SNIFF_BYTES: Final = 64 << 10
 POLL_CHUNK: Final = 4 << 20
 """Bytes read per step by :meth:`SessionReader.read_all`."""
 
-Mode = Literal["lines", "document"]
+Mode = Literal["lines", "document", "text"]
 
 __all__ = [
     "DEFAULT_TEXT_CAP",
@@ -209,6 +212,15 @@ def _sniff(head: bytes) -> Mode | None:
     return "lines"
 
 
+def detect_text_format(head: bytes) -> TextFormat | None:
+    """The first text (Markdown) format that claims a file's head; never one that looks like JSON."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:1] in (b"{", b"["):
+        return None
+    decoded = text.decode("utf-8", errors="replace")
+    return next((spec for spec in TEXT_FORMATS if spec.detect(decoded)), None)
+
+
 def _read_head(path: str, size: int = SNIFF_BYTES) -> bytes:
     with open(path, "rb") as handle:
         return handle.read(size)
@@ -268,6 +280,7 @@ class SessionReader:
         self.mode: Mode | None = None
         self.line_spec: LineFormat | None = None
         self.document_spec: DocumentFormat | None = None
+        self.text_spec: TextFormat | None = None
         self.session = self._new_session()
         self.main = _LineSource(Source(self.path), LineTail(self.path, self.max_line_bytes))
         self.siblings: dict[str, _LineSource] = {}
@@ -282,6 +295,8 @@ class SessionReader:
             return self.line_spec.name
         if self.document_spec is not None:
             return self.document_spec.name
+        if self.text_spec is not None:
+            return self.text_spec.name
         return None
 
     @property
@@ -332,10 +347,18 @@ class SessionReader:
                 return ReadProgress(0, 0, self.main.tail.size(), None)
         if self.mode == "document":
             return self._poll_document(final=False)
+        if self.mode == "text":
+            return self._poll_text()
         return self._poll_lines(max_bytes)
 
     def _choose_mode(self, final: bool) -> Mode | None:
         forced = self.forced_format
+        if forced is not None and text_format(forced) is not None:
+            self.text_spec = text_format(forced)
+            return "text"
+        if forced is None and (spec := detect_text_format(_read_head(self.path))) is not None:
+            self.text_spec = spec
+            return "text"
         if forced is not None:
             has_line = line_format(forced) is not None
             has_document = document_format(forced) is not None
@@ -533,6 +556,33 @@ class SessionReader:
         self._document_key = key
         return ReadProgress(1, stat.st_size, stat.st_size, change)
 
+    # -- text (Markdown) ------------------------------------------------------------------------
+
+    def _poll_text(self) -> ReadProgress:
+        """Read a Markdown log whole (again, as a new session, when it changed since)."""
+        assert self.text_spec is not None
+        stat = os.stat(self.path)
+        key = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        if key == self._document_key:
+            return ReadProgress(0, stat.st_size, stat.st_size, None)
+        if stat.st_size > MAX_DOCUMENT_BYTES:
+            raise _unknown(self.path, f"a text log larger than {MAX_DOCUMENT_BYTES >> 20} MB")
+        with open(self.path, "rb") as handle:
+            data = handle.read()
+        change = FileChange.REWRITTEN if self._document_key is not None else None
+        self.session = self._new_session()
+        self.session.format = self.text_spec.name
+        if change is not None:
+            self.session.problems.add(change.value, 0, "the log changed; read again")
+        text = data.decode("utf-8", errors="replace")
+        if "\ufffd" in text and b"\xef\xbf\xbd" not in data:
+            self.session.problems.add("invalid_utf8", 0, "invalid UTF-8 in the log replaced")
+        self.text_spec.read(self.session, text)
+        self.session.bytes_read = stat.st_size
+        self.session.lines_read = text.count("\n") + (not text.endswith("\n") and bool(text))
+        self._document_key = key
+        return ReadProgress(1, stat.st_size, stat.st_size, change)
+
     # -- offline --------------------------------------------------------------------------------
 
     def read_all(self) -> Session:
@@ -550,6 +600,9 @@ class SessionReader:
     def _read_all(self) -> Session:
         if self.mode is None:
             self.mode = self._choose_mode(final=True)
+        if self.mode == "text":
+            self._poll_text()
+            return self.session
         if self.mode == "document":
             try:
                 self._poll_document(final=True)
@@ -607,6 +660,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         UnknownFormatError: The log is in no known format.
     """
     path = os.fspath(path)
+    if (text_spec := detect_text_format(_read_head(path))) is not None:
+        return text_spec.name
     mode = _sniff(_read_head(path)) or "lines"
     if mode == "lines":
         tail = LineTail(path)

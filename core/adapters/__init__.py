@@ -1,8 +1,9 @@
 """Format adapters: every log format ctxscope reads, and how a log's format is recognised.
 
-:data:`LINE_FORMATS` (JSONL, tailable) and :data:`DOCUMENT_FORMATS` (one JSON document per file)
-are tried in order; the first whose ``detect`` accepts the log wins. ``--format NAME`` forces
-one (:func:`get_format`). ``docs/formats.md`` describes what each adapter reads.
+:data:`LINE_FORMATS` (JSONL, tailable), :data:`DOCUMENT_FORMATS` (one JSON document per file)
+and :data:`TEXT_FORMATS` (Markdown, read whole) are tried in order; the first whose ``detect``
+accepts the log wins. ``--format NAME`` forces one (:func:`get_format`). ``docs/formats.md``
+describes what each adapter reads.
 """
 
 from __future__ import annotations
@@ -10,8 +11,21 @@ from __future__ import annotations
 from typing import Final
 
 from ..logformat import FORMAT_NAME
-from . import anthropic_messages, claude_code, claude_sdk, codex, ctxscope, openai_chat, openhands
-from .base import DocumentFormat, LineFormat, LogAdapter, Source
+from . import (
+    aider,
+    anthropic_messages,
+    claude_code,
+    claude_sdk,
+    cline,
+    codex,
+    ctxscope,
+    gemini_cli,
+    openai_chat,
+    opencode,
+    openhands,
+    specstory,
+)
+from .base import DocumentFormat, LineFormat, LogAdapter, Source, TextFormat
 
 LINE_FORMATS: Final[tuple[LineFormat, ...]] = (
     LineFormat(
@@ -62,6 +76,24 @@ LINE_FORMATS: Final[tuple[LineFormat, ...]] = (
 
 DOCUMENT_FORMATS: Final[tuple[DocumentFormat, ...]] = (
     DocumentFormat(
+        gemini_cli.FORMAT,
+        "Gemini CLI chat (~/.gemini/tmp/<project>/chats/session-*.json)",
+        gemini_cli.detect_document,
+        gemini_cli.read_document,
+    ),
+    DocumentFormat(
+        opencode.FORMAT,
+        "OpenCode session: opencode export, or storage/session/<project>/<session>.json",
+        opencode.detect_document,
+        opencode.read_document,
+    ),
+    DocumentFormat(
+        cline.FORMAT,
+        "Cline / Roo Code task folder (ui_messages.json beside api_conversation_history.json)",
+        cline.detect_document,
+        cline.read_document,
+    ),
+    DocumentFormat(
         openai_chat.SWE_AGENT_FORMAT,
         "SWE-agent trajectory (.traj)",
         openai_chat.detect_swe_agent,
@@ -88,6 +120,19 @@ DOCUMENT_FORMATS: Final[tuple[DocumentFormat, ...]] = (
 )
 """Whole-document JSON formats, in detection order."""
 
+TEXT_FORMATS: Final[tuple[TextFormat, ...]] = (
+    TextFormat(
+        aider.FORMAT, "Aider chat history (.aider.chat.history.md)", aider.detect_text, aider.read_text
+    ),
+    TextFormat(
+        specstory.FORMAT,
+        "SpecStory Markdown export (.specstory/history/*.md: Cursor and other editors)",
+        specstory.detect_text,
+        specstory.read_text,
+    ),
+)
+"""Markdown formats (read whole), in detection order."""
+
 ALIASES: Final[dict[str, str]] = {
     "claude-code-jsonl": claude_code.FORMAT,
     "claude-sdk-stream-json": claude_sdk.FORMAT,
@@ -100,6 +145,11 @@ ALIASES: Final[dict[str, str]] = {
     "openhands-eval-output": openhands.FORMAT,
     "anthropic": anthropic_messages.FORMAT,
     "openai": openai_chat.FORMAT,
+    "gemini-cli-chat": gemini_cli.FORMAT,
+    "gemini": gemini_cli.FORMAT,
+    "cursor-specstory-md": specstory.FORMAT,
+    "roo-code": cline.FORMAT,
+    "aider-chat-history": aider.FORMAT,
 }
 """Other names ``--format`` accepts (the names ``../shared/real-logs/SOURCES.json`` uses)."""
 
@@ -107,7 +157,8 @@ ALIASES: Final[dict[str, str]] = {
 def known_formats() -> tuple[str, ...]:
     """Every format name, in detection order, without repeats."""
     names: list[str] = []
-    for name in [spec.name for spec in LINE_FORMATS] + [spec.name for spec in DOCUMENT_FORMATS]:
+    specs: list[LineFormat | DocumentFormat | TextFormat] = [*LINE_FORMATS, *DOCUMENT_FORMATS, *TEXT_FORMATS]
+    for name in [spec.name for spec in specs]:
         if name not in names:
             names.append(name)
     return tuple(names)
@@ -128,15 +179,22 @@ def document_format(name: str) -> DocumentFormat | None:
     return next((spec for spec in DOCUMENT_FORMATS if spec.name == name), None)
 
 
+def text_format(name: str) -> TextFormat | None:
+    return next((spec for spec in TEXT_FORMATS if spec.name == name), None)
+
+
 __all__ = [
     "DOCUMENT_FORMATS",
     "LINE_FORMATS",
+    "TEXT_FORMATS",
     "DocumentFormat",
     "LineFormat",
     "LogAdapter",
     "Source",
+    "TextFormat",
     "canonical_name",
     "document_format",
     "known_formats",
     "line_format",
+    "text_format",
 ]

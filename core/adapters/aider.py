@@ -1,0 +1,278 @@
+"""Aider chat histories (``.aider.chat.history.md`` in the project folder).
+
+Aider appends everything it shows to one Markdown file, and writes its own lines so that Markdown
+keeps their breaks (two trailing spaces):
+
+* ``# aider chat started at 2025-06-02 12:55:22`` opens a session: each session is its own scope
+  (``session-1``, ``session-2``, … labelled with the start time), created when it first holds
+  context, so a session that only printed start-up notices adds none;
+* ``#### …`` lines are what the user typed (consecutive ones are one prompt). A prompt that is an
+  in-chat command (``/add``, ``/drop``, ``/run`` …) is not sent to the model and is counted as
+  ignored; ``/ask``, ``/code`` and ``/architect`` send the rest of the line;
+* ``> …`` lines are the tool's own output: ``Model:``/``Main model:`` names the model, ``Added X to
+  the chat`` adds a file (its content is sent with every later call, but the history does not hold
+  it: it is stored as a note naming the file), ``/clear`` (or ``/reset``) empties the chat history
+  (an observed compaction without a summary), and ``Tokens: 4.2k sent, 310 received. Cost: …`` is
+  the provider-reported usage of the call just made (``sent`` is the prompt; newer versions also
+  print ``N cache write, M cache hit``). The ``$… message`` cost is kept per call
+  (:func:`parse`), the session model has no field for it;
+* everything else is the model's reply: one model call per reply, with the ``Tokens:`` line that
+  follows it as its usage. A ``Tokens:`` line without a reply before it (an edit the model only
+  confirmed) is a call with usage and no message.
+
+Token figures are rounded by Aider (``9.7k``): a ``k`` figure is read as that many thousands.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from ..model import Block, BlockKind, ObservedCompaction, ScopeHeader, Usage
+from ..session import Session
+
+FORMAT: Final = "aider"
+
+SESSION_START: Final = re.compile(r"^# aider chat started at (.*)$")
+TOKENS_LINE: Final = re.compile(
+    r"Tokens:\s*(?P<sent>[\d.,]+[kKmM]?)\s*sent,"
+    r"(?:\s*(?P<write>[\d.,]+[kKmM]?)\s*cache write,)?"
+    r"(?:\s*(?P<hit>[\d.,]+[kKmM]?)\s*cache hit,)?"
+    r"\s*(?P<received>[\d.,]+[kKmM]?)\s*received\."
+    r"(?:\s*Cost:\s*\$(?P<cost>[\d.,]+)\s*message)?"
+)
+MODEL_LINE: Final = re.compile(r"^(?:Main model|Model):\s*(\S+)")
+ADDED_LINE: Final = re.compile(r"^Added (.+?) to the chat")
+DROPPED_LINE: Final = re.compile(r"^(?:Removed|Dropping) (.+?) from the chat")
+THINKING: Final = re.compile(r"<thinking-content-[0-9a-f]+>(.*?)</thinking-content-[0-9a-f]+>", re.DOTALL)
+
+SENDING_COMMANDS: Final = ("/ask", "/code", "/architect", "/context")
+"""In-chat commands whose argument is sent to the model as a prompt."""
+
+CLEARING_COMMANDS: Final = ("/clear", "/reset")
+"""In-chat commands that empty the chat history."""
+
+DETECT_LINES: Final = 40
+"""How many lines of a file's head detection looks at."""
+
+
+def detect_text(head: str) -> bool:
+    return any(SESSION_START.match(line) for line in head.splitlines()[:DETECT_LINES])
+
+
+def count(figure: str) -> int:
+    """A token figure as Aider prints it (``412``, ``1,234``, ``9.7k``, ``1.2M``)."""
+    figure = figure.replace(",", "")
+    scale = 1
+    if figure[-1:] in "kK":
+        scale, figure = 1000, figure[:-1]
+    elif figure[-1:] in "mM":
+        scale, figure = 1_000_000, figure[:-1]
+    try:
+        return round(float(figure) * scale)
+    except ValueError:
+        return 0
+
+
+def tokens_usage(line: str) -> tuple[Usage, float | None] | None:
+    """Usage and cost of a ``Tokens: …`` line (None for another line)."""
+    match = TOKENS_LINE.search(line)
+    if match is None:
+        return None
+    hit = count(match["hit"]) if match["hit"] else 0
+    write = count(match["write"]) if match["write"] else 0
+    cost = match["cost"]
+    return (
+        Usage(count(match["sent"]), hit, write, count(match["received"])),
+        float(cost.replace(",", "")) if cost else None,
+    )
+
+
+@dataclass
+class Event:
+    """One thing an Aider session did, in order."""
+
+    kind: str
+    """``prompt``, ``reply``, ``file``, ``usage``, ``clear`` or ``command``."""
+    text: str = ""
+    usage: Usage | None = None
+    cost: float | None = None
+    line: int = 0
+
+
+@dataclass
+class AiderSession:
+    """One ``# aider chat started at`` section."""
+
+    started: str
+    line: int
+    model: str = ""
+    events: list[Event] = field(default_factory=list)
+
+
+def _tool_line(line: str) -> str | None:
+    """The text of one of Aider's own ``>`` lines (None for another line)."""
+    if line.startswith(">") and (line.endswith("  ") or line.strip() == ">"):
+        return line[1:].strip()
+    return None
+
+
+def _prompt_line(line: str) -> str | None:
+    """The text of a ``####`` prompt line (None for another line)."""
+    if line.startswith("####") and line.endswith("  "):
+        return line[4:].strip()
+    return None
+
+
+class _Parser:
+    def __init__(self) -> None:
+        self.sessions: list[AiderSession] = []
+        self.prompt: list[str] = []
+        self.reply: list[str] = []
+        self.prompt_line = 0
+        self.reply_line = 0
+
+    @property
+    def current(self) -> AiderSession:
+        if not self.sessions:
+            self.sessions.append(AiderSession("", 1))
+        return self.sessions[-1]
+
+    def flush(self) -> None:
+        if self.prompt:
+            text = "\n".join(self.prompt).strip()
+            self.prompt = []
+            self.current.events.append(self._prompt_event(text))
+        if self.reply:
+            text = "\n".join(self.reply).strip()
+            self.reply = []
+            if text:
+                self.current.events.append(Event("reply", text, line=self.reply_line))
+
+    def _prompt_event(self, text: str) -> Event:
+        if text.startswith("/"):
+            command, _, rest = text.partition(" ")
+            if command in SENDING_COMMANDS and rest.strip():
+                return Event("prompt", rest.strip(), line=self.prompt_line)
+            if command in CLEARING_COMMANDS:
+                return Event("clear", command, line=self.prompt_line)
+            return Event("command", command[:40], line=self.prompt_line)
+        return Event("prompt", text, line=self.prompt_line)
+
+    def feed(self, number: int, line: str) -> None:
+        started = SESSION_START.match(line)
+        if started:
+            self.flush()
+            self.sessions.append(AiderSession(started[1].strip(), number))
+            return
+        prompt = _prompt_line(line)
+        if prompt is not None:
+            if self.reply:
+                self.flush()
+            if not self.prompt:
+                self.prompt_line = number
+            self.prompt.append(prompt)
+            return
+        tool = _tool_line(line)
+        if tool is not None:
+            self.flush()
+            self.tool(tool, number)
+            return
+        if self.prompt:
+            self.flush()
+        if not self.reply:
+            if not line.strip():
+                return
+            self.reply_line = number
+        self.reply.append(line.rstrip("\n"))
+
+    def tool(self, text: str, number: int) -> None:
+        session = self.current
+        usage = tokens_usage(text)
+        if usage is not None:
+            session.events.append(Event("usage", usage=usage[0], cost=usage[1], line=number))
+            return
+        model = MODEL_LINE.match(text)
+        if model and not session.model:
+            session.model = model[1]
+            return
+        added = ADDED_LINE.match(text)
+        if added:
+            session.events.append(Event("file", added[1], line=number))
+            return
+        dropped = DROPPED_LINE.match(text)
+        if dropped:
+            session.events.append(Event("command", "drop", line=number))
+
+
+def parse(text: str) -> list[AiderSession]:
+    """The sessions of a chat history, each with its events in order."""
+    parser = _Parser()
+    for number, line in enumerate(text.splitlines(), 1):
+        parser.feed(number, line)
+    parser.flush()
+    return parser.sessions
+
+
+def reply_blocks(text: str) -> list[Block]:
+    """A reply's blocks: any ``<thinking-content-…>`` section as reasoning, the rest as text."""
+    blocks = [Block(BlockKind.REASONING, m.strip()) for m in THINKING.findall(text) if m.strip()]
+    rest = THINKING.sub("", text).strip()
+    if rest:
+        blocks.append(Block(BlockKind.TEXT, rest))
+    return blocks
+
+
+def read_text(session: Session, text: str) -> None:
+    """Read a chat history into the session: one scope per session that holds any context."""
+    numbered = 0
+    for aider_session in parse(text):
+        if not any(e.kind in ("prompt", "reply", "usage", "file") for e in aider_session.events):
+            for event in aider_session.events:
+                session.ignored[f"{event.kind}"] += 1
+            continue
+        numbered += 1
+        scope_id = f"session-{numbered}"
+        session.set_header(
+            ScopeHeader(
+                scope_id,
+                model=aider_session.model,
+                label=f"aider chat started at {aider_session.started}"[:80],
+                line=aider_session.line,
+            )
+        )
+        emit_session(session, scope_id, aider_session.events)
+
+
+def emit_session(session: Session, scope_id: str, events: list[Event]) -> None:
+    """One Aider session's events into its scope: a call per reply, usage from the line after it."""
+    position = 0
+    while position < len(events):
+        event = events[position]
+        if event.kind == "prompt":
+            session.add_message(
+                "user", [Block(BlockKind.TEXT, event.text)], scope_id=scope_id, line=event.line
+            )
+        elif event.kind == "file":
+            note = f"[file {event.text} added to the chat; its content is not in the chat history]"
+            session.add_message(
+                "user", [Block(BlockKind.TEXT, note)], scope_id=scope_id, meta=True, line=event.line
+            )
+        elif event.kind in ("reply", "usage"):
+            usage = event.usage
+            line = event.line
+            if event.kind == "reply" and position + 1 < len(events) and events[position + 1].kind == "usage":
+                position += 1
+                usage = events[position].usage
+            session.add_request(scope_id=scope_id, usage=usage, line=line)
+            if event.kind == "reply":
+                session.add_message("assistant", reply_blocks(event.text), scope_id=scope_id, line=event.line)
+        elif event.kind == "clear":
+            scope = session.scope(scope_id)
+            session.add_compaction(
+                ObservedCompaction(scope_id, len(scope.messages), trigger="manual", line=event.line)
+            )
+        else:
+            session.ignored[f"command:{event.text}"] += 1
+        position += 1
