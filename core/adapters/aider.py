@@ -18,7 +18,8 @@ keeps their breaks (two trailing spaces):
   (:func:`parse`), the session model has no field for it;
 * everything else is the model's reply: one model call per reply, with the ``Tokens:`` line that
   follows it as its usage. A ``Tokens:`` line without a reply before it (an edit the model only
-  confirmed) is a call with usage and no message.
+  confirmed) is a call with usage and no message. A ``litellm.…Error`` line is an error the
+  provider returned instead of a response (an observed error, not a call).
 
 Token figures are rounded by Aider (``9.7k``): a ``k`` figure is read as that many thousands.
 """
@@ -29,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..model import Block, BlockKind, ObservedCompaction, ScopeHeader, Usage
+from ..model import Block, BlockKind, ErrorKind, ObservedCompaction, RequestError, ScopeHeader, Usage
 from ..session import Session
 
 FORMAT: Final = "aider"
@@ -46,6 +47,9 @@ MODEL_LINE: Final = re.compile(r"^(?:Main model|Model):\s*(\S+)")
 ADDED_LINE: Final = re.compile(r"^Added (.+?) to the chat")
 DROPPED_LINE: Final = re.compile(r"^(?:Removed|Dropping) (.+?) from the chat")
 THINKING: Final = re.compile(r"<thinking-content-[0-9a-f]+>(.*?)</thinking-content-[0-9a-f]+>", re.DOTALL)
+
+PROVIDER_ERROR_PREFIX: Final = "litellm."
+"""How Aider prints an error a model call got (``litellm.RateLimitError: …``), once per attempt."""
 
 SENDING_COMMANDS: Final = ("/ask", "/code", "/architect", "/context")
 """In-chat commands whose argument is sent to the model as a prompt."""
@@ -94,7 +98,7 @@ class Event:
     """One thing an Aider session did, in order."""
 
     kind: str
-    """``prompt``, ``reply``, ``file``, ``usage``, ``clear`` or ``command``."""
+    """``prompt``, ``reply``, ``file``, ``usage``, ``error``, ``clear`` or ``command``."""
     text: str = ""
     usage: Usage | None = None
     cost: float | None = None
@@ -201,6 +205,9 @@ class _Parser:
         if added:
             session.events.append(Event("file", added[1], line=number))
             return
+        if text.startswith(PROVIDER_ERROR_PREFIX):
+            session.events.append(Event("error", text, line=number))
+            return
         dropped = DROPPED_LINE.match(text)
         if dropped:
             session.events.append(Event("command", "drop", line=number))
@@ -228,7 +235,7 @@ def read_text(session: Session, text: str) -> None:
     """Read a chat history into the session: one scope per session that holds any context."""
     numbered = 0
     for aider_session in parse(text):
-        if not any(e.kind in ("prompt", "reply", "usage", "file") for e in aider_session.events):
+        if not any(e.kind in ("prompt", "reply", "usage", "file", "error") for e in aider_session.events):
             for event in aider_session.events:
                 session.ignored[f"{event.kind}"] += 1
             continue
@@ -268,6 +275,9 @@ def emit_session(session: Session, scope_id: str, events: list[Event]) -> None:
             session.add_request(scope_id=scope_id, usage=usage, line=line)
             if event.kind == "reply":
                 session.add_message("assistant", reply_blocks(event.text), scope_id=scope_id, line=event.line)
+        elif event.kind == "error":
+            kind = ErrorKind.CONTEXT_LENGTH if "ContextWindowExceeded" in event.text else ErrorKind.OTHER
+            session.add_error(scope_id, RequestError(kind, event.text[:200]), line=event.line)
         elif event.kind == "clear":
             scope = session.scope(scope_id)
             session.add_compaction(

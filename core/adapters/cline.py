@@ -55,7 +55,7 @@ def is_ui_event(obj: Any) -> bool:
 
 
 def detect_document(doc: Any) -> bool:
-    return isinstance(doc, list) and bool(doc) and all(is_ui_event(e) for e in doc[:5])
+    return isinstance(doc, list) and bool(doc) and is_ui_event(doc[0])
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,9 @@ and a ``type``:
   tool message that follows; ``model`` names the model, ``tokens`` is the usage;
 * ``info`` — the CLI's own notices (updates, "Request cancelled.", authentication): never sent to
   the model, counted as ignored;
-* ``error`` — the CLI's error notices. ``[API Error: …]`` is a model call that failed (a request
-  with an error and no usage); other errors (a bad slash command) are counted as ignored.
+* ``error`` — the CLI's error notices. ``[API Error: …]`` is an error written in place of a
+  response (an observed error, not a call: nothing came back to count); other errors (a bad
+  slash command) are counted as ignored.
 
 Usage: the CLI copies the API's ``usageMetadata`` into ``tokens`` as ``input`` =
 ``promptTokenCount``, ``output`` = ``candidatesTokenCount``, ``cached`` =
@@ -136,13 +137,11 @@ class ChatReader:
                 if any(w in lowered for w in CONTEXT_ERROR_WORDS)
                 else ErrorKind.OTHER
             )
-            self.session.add_request(
-                scope_id=self.scope_id, error=RequestError(error_kind, text[:200]), timestamp=timestamp
-            )
+            self.session.add_error(self.scope_id, RequestError(error_kind, text[:200]), timestamp=timestamp)
         elif kind in ("info", "error", "warning"):
             self.session.ignored[f"message:{kind}"] += 1
         else:
-            self.session.ignored[f"message:{str(kind)[:40]}"] += 1
+            self.session.unknown_kinds[f"message:{str(kind)[:40]}"] += 1
 
     def response(self, message: Mapping[str, Any], timestamp: str) -> None:
         blocks = thought_blocks(message.get("thoughts"))

@@ -244,9 +244,10 @@ class MessagesReader:
         """The assistant message that is a compaction summary: the live context restarts at it."""
         text = "\n".join(b.text for b in blocks if b.kind is BlockKind.TEXT)
         scope = self.session.scope(self.scope_id)
-        before = next((r.usage.prompt_tokens for r in reversed(scope.requests) if r.usage), None)
         self.session.add_compaction(
-            ObservedCompaction(self.scope_id, len(scope.messages), tokens_before=before, summary=text)
+            ObservedCompaction(
+                self.scope_id, len(scope.messages), summary=text, summary_index=len(scope.messages)
+            )
         )
         self.session.add_message("user", [Block(BlockKind.SUMMARY, text)], scope_id=self.scope_id)
 

@@ -1,0 +1,139 @@
+"""Aider chat histories: a prefix of whole sessions of Aquaticat/Monochromatic's history (Apache-2.0).
+
+Independent count, over the raw lines by their first characters only: a call with usage is a
+``> Tokens:`` line (its ``N sent`` is the prompt, ``M received`` the output, ``$X message`` the
+cost); a reply starts at a non-blank line that begins with neither ``> `` nor ``#``, right after
+a line that begins with ``> `` (or is ``>``) or ``####``; provider errors are ``> litellm.`` lines.
+Aider writes no compaction unless the user types ``/clear``, which this history never does.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from ctxscope.core.adapters import aider
+from ctxscope.core.reader import detect_format, open_log
+
+from tests.core.agent_fixtures import FIXTURES, assert_figures
+
+HISTORY = FIXTURES / "aider" / "monochromatic.aider.chat.history.md"
+
+
+def thousands(figure: str) -> int:
+    return round(float(figure[:-1]) * 1000) if figure.endswith("k") else int(figure.replace(",", ""))
+
+
+def raw_counts(path: Path) -> dict[str, float | int | None]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    tokens = [re.search(r"Tokens: (\S+) sent, (\S+) received\. Cost: \$(\S+) message", ln) for ln in lines]
+    found = [m for m in tokens if m]
+    replies = 0
+    previous_was_tool_or_prompt = False
+    for line in lines:
+        if line.strip():
+            tool_or_prompt = line.startswith(("> ", "####")) or line.rstrip() == ">"
+            if not tool_or_prompt and not line.startswith("#") and previous_was_tool_or_prompt:
+                replies += 1
+            previous_was_tool_or_prompt = tool_or_prompt
+    return {
+        "with_usage": len(found),
+        "replies": replies,
+        "prompt_total": sum(thousands(m[1]) for m in found),
+        "output_total": sum(thousands(m[2]) for m in found),
+        "largest": max((thousands(m[1]) for m in found), default=None),
+        "cost": round(sum(float(m[3]) for m in found), 6),
+        "errors": sum(1 for ln in lines if ln.startswith("> litellm.")),
+    }
+
+
+def test_fixture_matches_raw_count() -> None:
+    session = open_log(HISTORY)
+    assert session.format == aider.FORMAT == detect_format(HISTORY)
+    want = raw_counts(HISTORY)
+    assert_figures(
+        session,
+        calls=want["replies"],
+        calls_with_usage=want["with_usage"],
+        prompt_total=want["prompt_total"],
+        output_total=want["output_total"],
+        largest_prompt=want["largest"],
+        errors=want["errors"],
+        compactions=0,
+    )
+    costs = [e.cost for s in aider.parse(HISTORY.read_text(encoding="utf-8")) for e in s.events if e.cost]
+    assert round(sum(costs), 6) == want["cost"]
+
+
+def test_sessions_are_scopes_with_their_model_and_files() -> None:
+    session = open_log(HISTORY)
+    starts = HISTORY.read_text(encoding="utf-8").count("# aider chat started at")
+    assert len(session.scopes) < starts  # sessions that only printed notices hold no context
+    last = session.scopes[f"session-{len(session.scopes)}"]
+    assert last.header.model == "gemini/gemini-2.5-pro-preview-05-06"
+    assert last.header.label.startswith("aider chat started at 2025-06-02")
+    notes = [m for s in session.scopes.values() for m in s.messages if m.meta]
+    assert notes and all("added to the chat" in m.text for m in notes)
+    blocks = [b for s in session.scopes.values() for m in s.messages for b in m.blocks]
+    assert not any("thinking-content" in b.text for b in blocks)  # the (empty) thinking section is not text
+
+
+@pytest.mark.parametrize(
+    ("line", "prompt", "cached", "written", "output", "cost"),
+    [
+        ("Tokens: 9.7k sent, 85 received. Cost: $0.01 message, $0.01 session.", 9700, 0, 0, 85, 0.01),
+        (
+            "Tokens: 2.3k sent, 1.1k cache write, 500 cache hit, 412 received. Cost: $0.01.",
+            2300,
+            500,
+            1100,
+            412,
+            None,
+        ),
+        ("Tokens: 1,234 sent, 1 received.", 1234, 0, 0, 1, None),
+    ],
+)
+def test_tokens_line(
+    line: str, prompt: int, cached: int, written: int, output: int, cost: float | None
+) -> None:
+    parsed = aider.tokens_usage(line)
+    assert parsed is not None
+    usage, got_cost = parsed
+    assert (usage.prompt_tokens, usage.cached_prompt_tokens, usage.cache_write_tokens) == (
+        prompt,
+        cached,
+        written,
+    )
+    assert (usage.output_tokens, got_cost) == (output, cost)
+
+
+def test_commands_clear_and_hostile_text(tmp_path: Path) -> None:
+    text = (
+        "# aider chat started at 2025-01-01 10:00:00\n\n"
+        "> Model: gpt-4o with diff edit format  \n\n"
+        "#### /add x.py  \n> Added x.py to the chat  \n\n"
+        "#### \x1b[2J[red]what[/red] is x?  \n\n"
+        "It is [bold]nothing\x07.\n\n"
+        "> Tokens: 1.5k sent, 20 received. Cost: $0.01 message, $0.01 session.  \n\n"
+        "#### /clear  \n\n"
+        "#### again  \n\n"
+        "> litellm.ContextWindowExceededError: too long  \n"
+    )
+    path = tmp_path / ".aider.chat.history.md"
+    path.write_text(text, encoding="utf-8")
+    session = open_log(path)
+    scope = session.scopes["session-1"]
+    assert [m.role for m in scope.messages] == ["user", "user", "assistant", "user"]
+    assert scope.messages[0].meta
+    assert len(scope.requests) == 1 and scope.requests[0].usage is not None
+    assert [c.trigger for c in scope.compactions] == ["manual"]
+    assert [e.error.kind.value for e in scope.errors] == ["context_length"]
+    assert session.ignored["command:/add"] == 1
+
+
+def test_markdown_of_no_known_format_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text("# Notes\n\nsome text\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="known formats"):
+        open_log(path)
