@@ -4,15 +4,17 @@ Aider appends everything it shows to one Markdown file, and writes its own lines
 keeps their breaks (two trailing spaces):
 
 * ``# aider chat started at 2025-06-02 12:55:22`` opens a session: each session is its own scope
-  (``session-1``, ``session-2``, … labelled with the start time), created when it first holds
-  context, so a session that only printed start-up notices adds none;
+  (``session-N`` for the Nth session of the file, labelled with its start time), the newest
+  first (the dashboard opens on it). A session that made no model call (it only printed
+  start-up notices, or only ran commands) is counted as ignored, unless it is the last one;
 * ``#### …`` lines are what the user typed (consecutive ones are one prompt). A prompt that is an
   in-chat command (``/add``, ``/drop``, ``/run`` …) is not sent to the model and is counted as
   ignored; ``/ask``, ``/code`` and ``/architect`` send the rest of the line;
 * ``> …`` lines are the tool's own output: ``Model:``/``Main model:`` names the model, ``Added X to
   the chat`` adds a file (its content is sent with every later call, but the history does not hold
   it: it is stored as a note naming the file), ``/clear`` (or ``/reset``) empties the chat history
-  (an observed compaction without a summary), and ``Tokens: 4.2k sent, 310 received. Cost: …`` is
+  (an observed compaction without a summary), an answered ``Add file to the chat?`` adds the file
+  named on the line before it, and ``Tokens: 4.2k sent, 310 received. Cost: …`` is
   the provider-reported usage of the call just made (``sent`` is the prompt; newer versions also
   print ``N cache write, M cache hit``). The ``$… message`` cost is kept per call
   (:func:`parse`), the session model has no field for it;
@@ -46,6 +48,10 @@ TOKENS_LINE: Final = re.compile(
 MODEL_LINE: Final = re.compile(r"^(?:Main model|Model):\s*(\S+)")
 ADDED_LINE: Final = re.compile(r"^Added (.+?) to the chat")
 DROPPED_LINE: Final = re.compile(r"^(?:Removed|Dropping) (.+?) from the chat")
+CONFIRMATION: Final = re.compile(r"^(?P<question>.+?\?) \(Y\)es/\(N\)o.*\]: ?(?P<answer>\S*)$")
+"""A question Aider asked and the answer typed (written as a ``>`` line, or as a ``####`` line)."""
+ADD_FILE_QUESTION: Final = "Add file to the chat?"
+YES: Final = frozenset({"y", "yes", "a", "all"})
 THINKING: Final = re.compile(r"<thinking-content-[0-9a-f]+>(.*?)</thinking-content-[0-9a-f]+>", re.DOTALL)
 
 PROVIDER_ERROR_PREFIX: Final = "litellm."
@@ -136,6 +142,8 @@ class _Parser:
         self.reply: list[str] = []
         self.prompt_line = 0
         self.reply_line = 0
+        self.last_tool = ""
+        """The previous ``>`` line (the file an "Add file to the chat?" question is about)."""
 
     @property
     def current(self) -> AiderSession:
@@ -171,6 +179,10 @@ class _Parser:
             self.sessions.append(AiderSession(started[1].strip(), number))
             return
         prompt = _prompt_line(line)
+        if prompt is not None and CONFIRMATION.match(prompt):
+            self.flush()
+            self.confirmation(prompt, number)
+            return
         if prompt is not None:
             if self.reply:
                 self.flush()
@@ -191,8 +203,23 @@ class _Parser:
             self.reply_line = number
         self.reply.append(line.rstrip("\n"))
 
+    def confirmation(self, text: str, number: int) -> None:
+        """An answered question: "Add file to the chat?" answered yes adds the file it was about."""
+        found = CONFIRMATION.match(text)
+        if found is None:
+            return
+        if found["question"] == ADD_FILE_QUESTION and found["answer"].lower() in YES and self.last_tool:
+            self.current.events.append(Event("file", self.last_tool, line=number))
+            self.last_tool = ""
+        else:
+            self.current.events.append(Event("command", "confirmation", line=number))
+
     def tool(self, text: str, number: int) -> None:
         session = self.current
+        if CONFIRMATION.match(text):
+            self.confirmation(text, number)
+            return
+        self.last_tool = text
         usage = tokens_usage(text)
         if usage is not None:
             session.events.append(Event("usage", usage=usage[0], cost=usage[1], line=number))
@@ -231,16 +258,24 @@ def reply_blocks(text: str) -> list[Block]:
     return blocks
 
 
+def makes_calls(aider_session: AiderSession) -> bool:
+    """The session called the model (a reply, a usage line, or an error the provider returned)."""
+    return any(e.kind in ("reply", "usage", "error") for e in aider_session.events)
+
+
 def read_text(session: Session, text: str) -> None:
-    """Read a chat history into the session: one scope per session that holds any context."""
-    numbered = 0
-    for aider_session in parse(text):
-        if not any(e.kind in ("prompt", "reply", "usage", "file", "error") for e in aider_session.events):
-            for event in aider_session.events:
-                session.ignored[f"{event.kind}"] += 1
+    """Read a chat history into the session: one scope per session, the newest first.
+
+    A session that never called the model is counted as ignored, except the last one (it may be
+    the session running now, before its first call).
+    """
+    sessions = parse(text)
+    for number in range(len(sessions), 0, -1):
+        aider_session = sessions[number - 1]
+        if not makes_calls(aider_session) and (number < len(sessions) or not aider_session.events):
+            session.ignored["session without a model call"] += 1
             continue
-        numbered += 1
-        scope_id = f"session-{numbered}"
+        scope_id = f"session-{number}"
         session.set_header(
             ScopeHeader(
                 scope_id,

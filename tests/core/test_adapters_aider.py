@@ -69,8 +69,9 @@ def test_fixture_matches_raw_count() -> None:
 def test_sessions_are_scopes_with_their_model_and_files() -> None:
     session = open_log(HISTORY)
     starts = HISTORY.read_text(encoding="utf-8").count("# aider chat started at")
-    assert len(session.scopes) < starts  # sessions that only printed notices hold no context
-    last = session.scopes[f"session-{len(session.scopes)}"]
+    assert session.ignored["session without a model call"] + len(session.scopes) == starts
+    assert list(session.scopes)[:3] == ["session-15", "session-13", "session-12"]  # newest first
+    last = session.scopes["session-15"]
     assert last.header.model == "gemini/gemini-2.5-pro-preview-05-06"
     assert last.header.label.startswith("aider chat started at 2025-06-02")
     notes = [m for s in session.scopes.values() for m in s.messages if m.meta]
@@ -113,6 +114,7 @@ def test_commands_clear_and_hostile_text(tmp_path: Path) -> None:
         "# aider chat started at 2025-01-01 10:00:00\n\n"
         "> Model: gpt-4o with diff edit format  \n\n"
         "#### /add x.py  \n> Added x.py to the chat  \n\n"
+        "> y.py  \n> Add file to the chat? (Y)es/(N)o/(D)on't ask again [Yes]: y  \n\n"
         "#### \x1b[2J[red]what[/red] is x?  \n\n"
         "It is [bold]nothing\x07.\n\n"
         "> Tokens: 1.5k sent, 20 received. Cost: $0.01 message, $0.01 session.  \n\n"
@@ -124,8 +126,8 @@ def test_commands_clear_and_hostile_text(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     session = open_log(path)
     scope = session.scopes["session-1"]
-    assert [m.role for m in scope.messages] == ["user", "user", "assistant", "user"]
-    assert scope.messages[0].meta
+    assert [m.role for m in scope.messages] == ["user", "user", "user", "assistant", "user"]
+    assert scope.messages[0].meta and scope.messages[1].meta and "y.py" in scope.messages[1].text
     assert len(scope.requests) == 1 and scope.requests[0].usage is not None
     assert [c.trigger for c in scope.compactions] == ["manual"]
     assert [e.error.kind.value for e in scope.errors] == ["context_length"]

@@ -82,8 +82,8 @@ def test_deleted_range_is_an_agent_compaction() -> None:
     first, second = main.compactions
     assert (first.stage, first.trigger, first.message_count) == (SUMMARIZE, "auto", 4)
     assert second.message_count == 6
-    assert first.tokens_before == 265 + 12285 + 4  # the last call with usage before it
-    assert first.tokens_after == 301 + 12550 + 4  # the call it preceded
+    assert first.tokens_before == 4 + 265 + 20285  # the last call with usage before it
+    assert first.tokens_after == 4 + 831 + 11869  # the call it preceded: the dropped file read is gone
 
 
 def test_without_history_the_calls_are_still_read(tmp_path: Path) -> None:
