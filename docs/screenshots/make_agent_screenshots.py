@@ -1,4 +1,6 @@
-"""Screenshots of ``ctxscope open`` on the other agents' fixtures: ``python docs/screenshots/make_agent_screenshots.py``.
+"""Screenshots of ``ctxscope open`` on the other agents' fixtures.
+
+Run ``python docs/screenshots/make_agent_screenshots.py [NAME…]``.
 
 Each fixture under ``tests/fixtures/agents/`` is opened by the real app (real tailer, real core)
 at 160×48, read through, and saved with Textual's ``save_screenshot``. Fixtures taken from other
