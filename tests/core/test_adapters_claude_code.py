@@ -190,7 +190,7 @@ def test_model_is_read_per_call(tmp_path: Path) -> None:
     assert main.header.model == "claude-haiku-4-5"
 
 
-def test_api_error_message_is_a_failed_call_not_a_message(tmp_path: Path) -> None:
+def test_api_error_message_is_an_observed_error_not_a_call_or_message(tmp_path: Path) -> None:
     error = assistant(
         "m_err",
         {"type": "text", "text": "Prompt is too long"},
@@ -201,8 +201,9 @@ def test_api_error_message_is_a_failed_call_not_a_message(tmp_path: Path) -> Non
     log = write(tmp_path / "s.jsonl", [user("a"), error])
     main = open_log(log).scopes["main"]
     assert len(main.messages) == 1
-    (request,) = main.requests
-    assert request.error is not None and request.error.kind is ErrorKind.CONTEXT_LENGTH
+    assert main.requests == []
+    (observed,) = main.errors
+    assert observed.error.kind is ErrorKind.CONTEXT_LENGTH and observed.message_count == 1
 
 
 def test_title_summaries_and_snapshots_are_not_compaction(tmp_path: Path) -> None:
