@@ -135,9 +135,9 @@ def content_block(part: Mapping[str, Any]) -> Block | None:
     return None
 
 
-def split_steps(parts: list[Any]) -> tuple[list[Block], list[Step]]:
-    """An assistant message's parts: blocks before any step, and its steps."""
-    loose: list[Block] = []
+def split_steps(parts: list[Any]) -> tuple[Step, list[Step]]:
+    """An assistant message's parts: what came before any step (or outside one), and its steps."""
+    loose = Step()
     steps: list[Step] = []
     current: Step | None = None
     for part in parts:
@@ -155,16 +155,16 @@ def split_steps(parts: list[Any]) -> tuple[list[Block], list[Step]]:
             current.finish = part
             current = None
             continue
-        target = current.blocks if current is not None else loose
+        target = current if current is not None else loose
         if kind == "tool":
             call, result = tool_blocks(part)
-            target.append(call)
+            target.blocks.append(call)
             if result is not None:
-                (current.results if current is not None else loose).append(result)
+                target.results.append(result)
         else:
             block = content_block(part)
             if block is not None:
-                target.append(block)
+                target.blocks.append(block)
     return loose, steps
 
 
@@ -220,10 +220,11 @@ class MessagesReader:
         timestamp = str(created) if isinstance(created, int) else ""
         loose, steps = split_steps(parts)
         if not steps:  # an older message without step parts: one call, the message's own tokens
-            steps = [Step(loose, [], {"tokens": info.get("tokens")})]
-            loose = []
-        if loose:
-            steps[0].blocks[:0] = loose
+            loose.finish = {"tokens": info.get("tokens")}
+            steps = [loose]
+        else:
+            steps[0].blocks[:0] = loose.blocks
+            steps[0].results[:0] = loose.results
         is_summary = info.get("summary") is True
         for step in steps:
             finish = step.finish or {}

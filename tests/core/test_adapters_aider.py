@@ -137,5 +137,9 @@ def test_commands_clear_and_hostile_text(tmp_path: Path) -> None:
 def test_markdown_of_no_known_format_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "notes.md"
     path.write_text("# Notes\n\nsome text\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="known formats"):
+    with pytest.raises(ValueError) as refused:
         open_log(path)
+    message = str(refused.value)
+    assert message.startswith("notes.md: text that is not JSON (it starts '# Notes')")
+    assert "aider needs a '# aider chat started at' line" in message and "specstory needs" in message
+    assert "bad lines" not in message

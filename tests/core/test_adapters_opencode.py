@@ -136,5 +136,35 @@ def test_hostile_export_is_read_without_crashing(tmp_path: Path) -> None:
 def test_a_session_file_outside_a_storage_folder_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "ses_x.json"
     path.write_bytes(SESSION_FILE.read_bytes())
-    with pytest.raises(ValueError, match=r"ses_x\.json"):
+    with pytest.raises(
+        ValueError, match=r"ses_x\.json: not a valid opencode document .*outside storage/session"
+    ):
         open_log(path)
+
+
+def test_a_message_without_steps_is_one_call_with_its_own_tokens(tmp_path: Path) -> None:
+    tokens = {"input": 10, "output": 5, "reasoning": 0, "cache": {"read": 90, "write": 0}}
+    doc = {
+        "info": {"id": "ses_old", "time": {"created": 1}, "directory": "/"},
+        "messages": [
+            {"info": {"role": "user"}, "parts": [{"type": "text", "text": "list files"}]},
+            {
+                "info": {"role": "assistant", "modelID": "m", "tokens": tokens},
+                "parts": [
+                    {"type": "text", "text": "Listing."},
+                    {
+                        "type": "tool",
+                        "callID": "c1",
+                        "tool": "ls",
+                        "state": {"status": "completed", "output": "a"},
+                    },
+                ],
+            },
+        ],
+    }
+    path = tmp_path / "old.json"
+    path.write_bytes(orjson.dumps(doc))
+    main = open_log(path).scopes["main"]
+    assert [(r.usage.prompt_tokens if r.usage else None) for r in main.requests] == [100]
+    assert [m.role for m in main.messages] == ["user", "assistant", "tool"]
+    assert main.tool_rounds["c1"].result_index == 2
