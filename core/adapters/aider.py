@@ -18,6 +18,9 @@ keeps their breaks (two trailing spaces):
   the provider-reported usage of the call just made (``sent`` is the prompt; newer versions also
   print ``N cache write, M cache hit``). The ``$… message`` cost is kept per call
   (:func:`parse`), the session model has no field for it;
+* a ``> …`` line without the two trailing spaces opens a message of several lines that Aider
+  sends back to the model (a failed edit, lint errors); it ends at the next line that has them,
+  and is stored as a meta user message;
 * everything else is the model's reply: one model call per reply, with the ``Tokens:`` line that
   follows it as its usage. A ``Tokens:`` line without a reply before it (an edit the model only
   confirmed) is a call with usage and no message. A ``litellm.…Error`` line is an error the
@@ -104,7 +107,7 @@ class Event:
     """One thing an Aider session did, in order."""
 
     kind: str
-    """``prompt``, ``reply``, ``file``, ``usage``, ``error``, ``clear`` or ``command``."""
+    """``prompt``, ``reply``, ``reflected``, ``file``, ``usage``, ``error``, ``clear`` or ``command``."""
     text: str = ""
     usage: Usage | None = None
     cost: float | None = None
@@ -144,6 +147,9 @@ class _Parser:
         self.reply_line = 0
         self.last_tool = ""
         """The previous ``>`` line (the file an "Add file to the chat?" question is about)."""
+        self.block: list[str] | None = None
+        """The lines of a multi-line ``>`` message being read (see :meth:`feed`)."""
+        self.block_line = 0
 
     @property
     def current(self) -> AiderSession:
@@ -152,6 +158,11 @@ class _Parser:
         return self.sessions[-1]
 
     def flush(self) -> None:
+        if self.block is not None:  # cut short by the end of the file
+            self.current.events.append(
+                Event("reflected", "\n".join(self.block).strip(), line=self.block_line)
+            )
+            self.block = None
         if self.prompt:
             text = "\n".join(self.prompt).strip()
             self.prompt = []
@@ -174,7 +185,18 @@ class _Parser:
 
     def feed(self, number: int, line: str) -> None:
         started = SESSION_START.match(line)
+        if self.block is not None and not started:
+            # A multi-line message Aider sends back to the model (a failed edit, a lint report):
+            # its first line is ``> …`` without the two trailing spaces, its last one has them.
+            self.block.append(line)
+            if line.endswith("  "):
+                self.current.events.append(
+                    Event("reflected", "\n".join(self.block).strip(), line=self.block_line)
+                )
+                self.block = None
+            return
         if started:
+            self.block = None
             self.flush()
             self.sessions.append(AiderSession(started[1].strip(), number))
             return
@@ -189,6 +211,10 @@ class _Parser:
             if not self.prompt:
                 self.prompt_line = number
             self.prompt.append(prompt)
+            return
+        if line.startswith("> ") and not line.endswith("  "):
+            self.flush()
+            self.block, self.block_line = [line[2:]], number
             return
         tool = _tool_line(line)
         if tool is not None:
@@ -295,6 +321,10 @@ def emit_session(session: Session, scope_id: str, events: list[Event]) -> None:
         if event.kind == "prompt":
             session.add_message(
                 "user", [Block(BlockKind.TEXT, event.text)], scope_id=scope_id, line=event.line
+            )
+        elif event.kind == "reflected":
+            session.add_message(
+                "user", [Block(BlockKind.TEXT, event.text)], scope_id=scope_id, meta=True, line=event.line
             )
         elif event.kind == "file":
             note = f"[file {event.text} added to the chat; its content is not in the chat history]"

@@ -1,10 +1,12 @@
-"""Aider chat histories: a prefix of whole sessions of Aquaticat/Monochromatic's history (Apache-2.0).
+"""Aider chat histories: prefixes of whole sessions of Aquaticat/Monochromatic's (Apache-2.0) and
+AFI-Protocol/afi-core's (MIT) histories.
 
 Independent count, over the raw lines by their first characters only: a call with usage is a
 ``> Tokens:`` line (its ``N sent`` is the prompt, ``M received`` the output, ``$X message`` the
 cost); a reply starts at a non-blank line that begins with neither ``> `` nor ``#``, right after
-a line that begins with ``> `` (or is ``>``) or ``####``; provider errors are ``> litellm.`` lines.
-Aider writes no compaction unless the user types ``/clear``, which this history never does.
+a line that begins with ``> `` (or is ``>``) or ``####``, a ``> `` line without Aider's two
+trailing spaces running on to the next line that has them; provider errors are ``> litellm.`` lines.
+Aider writes no compaction unless the user types ``/clear``, which these histories never do.
 """
 
 from __future__ import annotations
@@ -27,11 +29,18 @@ def thousands(figure: str) -> int:
 
 def raw_counts(path: Path) -> dict[str, float | int | None]:
     lines = path.read_text(encoding="utf-8").splitlines()
-    tokens = [re.search(r"Tokens: (\S+) sent, (\S+) received\. Cost: \$(\S+) message", ln) for ln in lines]
+    tokens = [
+        re.search(r"Tokens: (\S+) sent, (\S+) received\.(?: Cost: \$(\S+) message)?", ln) for ln in lines
+    ]
     found = [m for m in tokens if m]
     replies = 0
     previous_was_tool_or_prompt = False
+    in_block = False
     for line in lines:
+        if in_block or (line.startswith("> ") and not line.endswith("  ")):
+            in_block = not line.endswith("  ")  # a multi-line ">" message, closed by two spaces
+            previous_was_tool_or_prompt = True
+            continue
         if line.strip():
             tool_or_prompt = line.startswith(("> ", "####")) or line.rstrip() == ">"
             if not tool_or_prompt and not line.startswith("#") and previous_was_tool_or_prompt:
@@ -43,15 +52,17 @@ def raw_counts(path: Path) -> dict[str, float | int | None]:
         "prompt_total": sum(thousands(m[1]) for m in found),
         "output_total": sum(thousands(m[2]) for m in found),
         "largest": max((thousands(m[1]) for m in found), default=None),
-        "cost": round(sum(float(m[3]) for m in found), 6),
+        "cost": round(sum(float(m[3]) for m in found if m[3]), 6),
         "errors": sum(1 for ln in lines if ln.startswith("> litellm.")),
     }
 
 
-def test_fixture_matches_raw_count() -> None:
-    session = open_log(HISTORY)
-    assert session.format == aider.FORMAT == detect_format(HISTORY)
-    want = raw_counts(HISTORY)
+@pytest.mark.parametrize("name", ["monochromatic.aider.chat.history.md", "afi-core.aider.chat.history.md"])
+def test_fixture_matches_raw_count(name: str) -> None:
+    path = FIXTURES / "aider" / name
+    session = open_log(path)
+    assert session.format == aider.FORMAT == detect_format(path)
+    want = raw_counts(path)
     assert_figures(
         session,
         calls=want["replies"],
@@ -62,7 +73,7 @@ def test_fixture_matches_raw_count() -> None:
         errors=want["errors"],
         compactions=0,
     )
-    costs = [e.cost for s in aider.parse(HISTORY.read_text(encoding="utf-8")) for e in s.events if e.cost]
+    costs = [e.cost for s in aider.parse(path.read_text(encoding="utf-8")) for e in s.events if e.cost]
     assert round(sum(costs), 6) == want["cost"]
 
 
