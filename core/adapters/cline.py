@@ -13,8 +13,10 @@ Format ``cline`` is recognised on ``ui_messages.json`` and reads the history bes
 ``say: api_req_started`` event is one model call; its ``text`` is JSON with the call's
 ``tokensIn``, ``tokensOut``, ``cacheWrites``, ``cacheReads`` and ``cost`` (and ``cancelReason`` or
 ``streamingFailedMessage`` for a call that failed). Cline counts tokens the Anthropic way:
-``tokensIn`` is the uncached input, so the prompt is ``tokensIn + cacheWrites + cacheReads``. The
-recorded cost is kept per call (:func:`call_costs`); the session model has no field for it.
+``tokensIn`` is the uncached input, so the prompt is ``tokensIn + cacheWrites + cacheReads``
+(except a Roo Code call marked ``apiProtocol: "openai"``, whose ``tokensIn`` already holds the
+cached part). The recorded cost is kept per call (:func:`call_costs`); the session model has no
+field for it.
 
 A call is made over the history up to the reply it got: the first assistant message after the
 event's ``conversationHistoryIndex`` (the history as a whole when none follows).
@@ -24,6 +26,11 @@ call where it first appears (or grows) on, history messages ``start`` … ``end`
 sent. It is read as an observed compaction without a summary, whose live context restarts after
 ``end`` (Cline also keeps the task's first message or pair before ``start``; that message stays
 out of the estimate after the truncation).
+
+Roo Code also condenses: a ``say: condense_context`` event (``contextCondense``:
+``prevContextTokens``, ``newContextTokens``, ``summary``, ``cost``) with the summary stored in the
+history as a message marked ``isSummary``. It is an observed compaction with Roo's own before and
+after figures, after which the live context restarts at that summary message.
 """
 
 from __future__ import annotations
@@ -36,7 +43,16 @@ from typing import Any, Final
 import orjson
 
 from ..logformat import FormatError
-from ..model import MAIN_SCOPE, ErrorKind, ObservedCompaction, RequestError, ScopeHeader, Usage
+from ..model import (
+    MAIN_SCOPE,
+    Block,
+    BlockKind,
+    ErrorKind,
+    ObservedCompaction,
+    RequestError,
+    ScopeHeader,
+    Usage,
+)
 from ..session import Session
 from ._chat import ROLE_MAP
 from ._common import anthropic_blocks, opt_int, opt_str, text_of
@@ -89,10 +105,12 @@ def parse_call(event: Mapping[str, Any]) -> ApiCall:
         info = {}
     usage: Usage | None = None
     if any(key in info for key in ("tokensIn", "tokensOut", "cacheWrites", "cacheReads")):
-        uncached = opt_int(info, "tokensIn") or 0
+        tokens_in = opt_int(info, "tokensIn") or 0
         written = opt_int(info, "cacheWrites") or 0
         read = opt_int(info, "cacheReads") or 0
-        usage = Usage(uncached + written + read, read, written, opt_int(info, "tokensOut") or 0)
+        # Roo Code's OpenAI-protocol calls count the cached part inside tokensIn already.
+        prompt = tokens_in if info.get("apiProtocol") == "openai" else tokens_in + written + read
+        usage = Usage(prompt, read, written, opt_int(info, "tokensOut") or 0)
     cost = info.get("cost")
     raw_range = event.get("conversationHistoryDeletedRange")
     deleted: tuple[int, int] | None = None
@@ -111,6 +129,51 @@ def parse_call(event: Mapping[str, Any]) -> ApiCall:
         opt_str(info, "cancelReason") or opt_str(info, "streamingFailedMessage")[:200],
         str(event.get("ts", "")),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Condense:
+    """A Roo Code ``condense_context`` event: the history was summarised.
+
+    Attributes:
+        before: ``prevContextTokens``, the context size before, by Roo's count.
+        after: ``newContextTokens``, the context size after.
+        summary: The summary text.
+        cost: What the summarising call cost (None when absent).
+        timestamp: The event's ``ts``, as text.
+    """
+
+    before: int | None
+    after: int | None
+    summary: str
+    cost: float | None
+    timestamp: str
+
+
+def parse_condense(event: Mapping[str, Any]) -> Condense:
+    info = event.get("contextCondense")
+    if not isinstance(info, dict):
+        info = {}
+    cost = info.get("cost")
+    return Condense(
+        opt_int(info, "prevContextTokens"),
+        opt_int(info, "newContextTokens"),
+        opt_str(info, "summary"),
+        float(cost) if isinstance(cost, (int, float)) and not isinstance(cost, bool) else None,
+        str(event.get("ts", "")),
+    )
+
+
+def task_events(events: list[Any]) -> list[ApiCall | Condense]:
+    """The calls and condensings of a ``ui_messages.json``, in order."""
+    found: list[ApiCall | Condense] = []
+    for event in events:
+        if isinstance(event, dict):
+            if event.get("say") == "api_req_started":
+                found.append(parse_call(event))
+            elif event.get("say") == "condense_context":
+                found.append(parse_condense(event))
+    return found
 
 
 def api_calls(events: list[Any]) -> list[ApiCall]:
@@ -146,6 +209,9 @@ class TaskReader:
         self.assistant_at = [
             i for i, m in enumerate(history) if isinstance(m, dict) and m.get("role") == "assistant"
         ]
+        self.summary_at = [
+            i for i, m in enumerate(history) if isinstance(m, dict) and m.get("isSummary") is True
+        ]
 
     def store_to(self, count: int) -> None:
         """Store history messages up to (not including) index ``count``."""
@@ -160,7 +226,10 @@ class TaskReader:
                 role = ROLE_MAP.get(raw_role) if isinstance(raw_role, str) else None
                 if role is None:
                     raise FormatError(f"unknown role {str(message.get('role'))[:20]!r}")
-                blocks = anthropic_blocks(message.get("content"))
+                if message.get("isSummary") is True:  # Roo Code's condensed history
+                    blocks = [Block(BlockKind.SUMMARY, text_of(message.get("content")))]
+                else:
+                    blocks = anthropic_blocks(message.get("content"))
             except FormatError as exc:
                 self.session.problems.add("wrong_type", 0, f"{HISTORY_FILE} message {position + 1}: {exc}")
                 continue
@@ -171,9 +240,29 @@ class TaskReader:
         when none follows)."""
         return next((i for i in self.assistant_at if i > index), len(self.history))
 
-    def read(self, calls: list[ApiCall]) -> None:
+    def condense(self, condense: Condense) -> None:
+        """A condensing: the live context restarts at the summary message Roo stored for it."""
+        at = next((i for i in self.summary_at if i >= self.stored), None)
+        if at is not None:
+            self.store_to(at)
+        self.session.add_compaction(
+            ObservedCompaction(
+                MAIN_SCOPE,
+                self.stored,
+                tokens_before=condense.before,
+                tokens_after=condense.after,
+                summary=condense.summary,
+                summary_index=self.stored if at is not None else None,
+                timestamp=condense.timestamp,
+            )
+        )
+
+    def read(self, events: list[ApiCall | Condense]) -> None:
         deleted: tuple[int, int] | None = None
-        for call in calls:
+        for call in events:
+            if isinstance(call, Condense):
+                self.condense(call)
+                continue
             self.store_to(self.reply_after(call.history_index))
             if call.deleted is not None and call.deleted != deleted and call.deleted[1] >= call.deleted[0]:
                 deleted = call.deleted
@@ -200,8 +289,8 @@ def read_document(session: Session, doc: Any) -> None:
         session.problems.add("unreadable", 0, f"no readable {HISTORY_FILE} beside it: calls only")
         history = []
     for event in doc:
-        if isinstance(event, dict) and event.get("say") != "api_req_started":
+        if isinstance(event, dict) and event.get("say") not in ("api_req_started", "condense_context"):
             session.ignored[
                 f"{opt_str(event, 'type')}:{(opt_str(event, 'say') or opt_str(event, 'ask'))[:40]}"
             ] += 1
-    TaskReader(session, history).read(api_calls(doc))
+    TaskReader(session, history).read(task_events(doc))

@@ -1,11 +1,13 @@
-"""Cline / Roo Code task folders: a hand-written task (``ui_messages.json`` beside
-``api_conversation_history.json``, written for these tests following Cline's ``ClineMessage`` and
-``ClineApiReqInfo`` types; no public task folder with a licence that allows it was found).
+"""Cline / Roo Code task folders: a hand-written Cline task and a hand-written Roo Code task
+(``ui_messages.json`` beside ``api_conversation_history.json``, written for these tests following
+Cline's ``ClineMessage``/``ClineApiReqInfo`` and Roo Code's ``contextCondense`` types; no public
+task folder with a licence that allows it was found).
 
 Independent count: every ``api_req_started`` event found by a regular expression over the raw
 ``ui_messages.json`` is a call; its ``text`` (JSON) gives ``tokensIn + cacheWrites + cacheReads``
-as the prompt, ``tokensOut`` as the output and ``cost``; compactions are the distinct
-``conversationHistoryDeletedRange`` values.
+as the prompt (``tokensIn`` alone with ``apiProtocol: openai``), ``tokensOut`` as the output and
+``cost``; compactions are the distinct ``conversationHistoryDeletedRange`` values plus the
+``condense_context`` events.
 """
 
 from __future__ import annotations
@@ -15,14 +17,16 @@ import re
 from pathlib import Path
 
 import orjson
+import pytest
 from ctxscope.core.adapters import cline
-from ctxscope.core.model import SUMMARIZE
+from ctxscope.core.model import REPORTED, SUMMARIZE
 from ctxscope.core.reader import detect_format, open_log
 
 from tests.core.agent_fixtures import FIXTURES, assert_figures, figures
 
 TASK = FIXTURES / "cline" / "tasks" / "1764600000000"
 UI = TASK / "ui_messages.json"
+ROO_UI = FIXTURES / "roo" / "tasks" / "0b9d3c52-4f1e-4c7a-9a43-6f1d2e8b7c10" / "ui_messages.json"
 
 
 def raw_counts(path: Path) -> dict[str, object]:
@@ -30,7 +34,10 @@ def raw_counts(path: Path) -> dict[str, object]:
     events = re.findall(r'"say": "api_req_started",\s*"text": ("(?:[^"\\]|\\.)*")', text)
     infos = [json.loads(json.loads(e)) for e in events]
     used = [i for i in infos if "tokensIn" in i]
-    prompts = [i["tokensIn"] + i["cacheWrites"] + i["cacheReads"] for i in used]
+    prompts = [
+        i["tokensIn"] + (0 if i.get("apiProtocol") == "openai" else i["cacheWrites"] + i["cacheReads"])
+        for i in used
+    ]
     ranges = set(re.findall(r'"conversationHistoryDeletedRange": \[\s*(\d+),\s*(\d+)\s*\]', text))
     return {
         "calls": len(infos),
@@ -39,14 +46,15 @@ def raw_counts(path: Path) -> dict[str, object]:
         "output_total": sum(i["tokensOut"] for i in used),
         "largest": max(prompts),
         "cost": round(sum(i["cost"] for i in used), 6),
-        "compactions": len(ranges),
+        "compactions": len(ranges) + len(re.findall(r'"say": "condense_context"', text)),
     }
 
 
-def test_task_matches_raw_count() -> None:
-    session = open_log(UI)
-    assert session.format == cline.FORMAT == detect_format(UI)
-    want = raw_counts(UI)
+@pytest.mark.parametrize("ui", [UI, ROO_UI], ids=["cline", "roo"])
+def test_task_matches_raw_count(ui: Path) -> None:
+    session = open_log(ui)
+    assert session.format == cline.FORMAT == detect_format(ui)
+    want = raw_counts(ui)
     assert_figures(
         session,
         calls=want["calls"],
@@ -56,8 +64,8 @@ def test_task_matches_raw_count() -> None:
         largest_prompt=want["largest"],
         compactions=want["compactions"],
     )
-    assert want["compactions"] == 2
-    costs = cline.call_costs(orjson.loads(UI.read_bytes()))
+    assert want["compactions"] in (1, 2)
+    costs = cline.call_costs(orjson.loads(ui.read_bytes()))
     assert round(sum(c for c in costs if c is not None), 6) == want["cost"]
 
 
@@ -84,6 +92,21 @@ def test_deleted_range_is_an_agent_compaction() -> None:
     assert second.message_count == 6
     assert first.tokens_before == 4 + 265 + 20285  # the last call with usage before it
     assert first.tokens_after == 4 + 831 + 11869  # the call it preceded: the dropped file read is gone
+
+
+def test_roo_condensing_is_an_agent_compaction_with_its_summary() -> None:
+    main = open_log(ROO_UI).scopes["main"]
+    (condensed,) = main.compactions
+    assert (condensed.tokens_before, condensed.tokens_after) == (12_857, 9_540)  # Roo's own figures
+    assert condensed.tokens_before_source == condensed.tokens_after_source == REPORTED
+    assert condensed.summary.startswith("## Conversation summary")
+    assert (
+        condensed.summary_index == condensed.message_count
+        and main.messages[condensed.message_count].is_summary
+    )
+    after = main.requests[condensed.request_index]
+    assert after.message_count > condensed.message_count
+    assert main.context_start(after.index) == condensed.message_count
 
 
 def test_without_history_the_calls_are_still_read(tmp_path: Path) -> None:
