@@ -154,6 +154,24 @@ def tool_name(section: str) -> str | None:
     return None
 
 
+SUMMARY: Final = re.compile(r"<summary>(.*?)</summary>", re.DOTALL)
+
+
+def call_and_result(section: str) -> tuple[str, str]:
+    """A tool block's call (its ``<summary>``, the command of a leading fenced block, or its first
+    line) and its result (the rest)."""
+    summary = SUMMARY.search(section)
+    if summary:
+        return summary[1].strip(), TAGS.sub("", section[summary.end() :]).strip()
+    head, _, rest = section.partition("\n")
+    if head.startswith("```"):
+        fence = "`" * (len(head) - len(head.lstrip("`")))
+        command, closed, after = rest.partition("\n" + fence)
+        if closed:
+            return command.strip(), after.partition("\n")[2].strip()
+    return TAGS.sub("", head).strip(), rest.strip()
+
+
 def section_block(section: str) -> Block:
     """A text or reasoning section as a block."""
     think = THINK.match(section)
@@ -184,9 +202,9 @@ def steps_of(turn: Turn, turn_number: int) -> list[Step]:
             continue
         after_tool = True
         call_id = f"t{turn_number}.{position}"
-        head, _, rest = section.partition("\n")
-        steps[-1].blocks.append(Block(BlockKind.TOOL_CALL, TAGS.sub("", head).strip(), call_id, name))
-        steps[-1].results.append(Block(BlockKind.TOOL_RESULT, rest.strip(), call_id, name))
+        call, result = call_and_result(section)
+        steps[-1].blocks.append(Block(BlockKind.TOOL_CALL, call, call_id, name))
+        steps[-1].results.append(Block(BlockKind.TOOL_RESULT, result, call_id, name))
     return steps
 
 

@@ -5,7 +5,7 @@ Run ``python docs/screenshots/make_agent_screenshots.py [NAME…]``.
 Each fixture under ``tests/fixtures/agents/`` is opened by the real app (real tailer, real core)
 at 160×48, read through, and saved with Textual's ``save_screenshot``. Fixtures taken from other
 projects are shown with ``--redact`` (message previews are shapes, not their text); the
-hand-written OpenCode and Cline tasks are shown as they are.
+hand-written OpenCode, Cline and Roo Code sessions are shown as they are.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ SHOTS = [
     ("gemini-cli", AGENTS / "gemini-cli" / "mgemini-7c761c30.json", True),
     ("opencode", AGENTS / "opencode" / "verbose-flag.export.json", False),
     ("cline", AGENTS / "cline" / "tasks" / "1764600000000" / "ui_messages.json", False),
+    ("roo-code", AGENTS / "roo" / "tasks" / "0b9d3c52-4f1e-4c7a-9a43-6f1d2e8b7c10" / "ui_messages.json", False),
 ]
 
 
