@@ -32,7 +32,7 @@ SHOTS = [
     ("gemini-cli", AGENTS / "gemini-cli" / "mgemini-7c761c30.json", True),
     ("opencode", AGENTS / "opencode" / "verbose-flag.export.json", False),
     ("cline", AGENTS / "cline" / "tasks" / "1764600000000" / "ui_messages.json", False),
-    ("roo-code", AGENTS / "roo" / "tasks" / "0b9d3c52-4f1e-4c7a-9a43-6f1d2e8b7c10" / "ui_messages.json", False),
+    ("roo-code", next((AGENTS / "roo" / "tasks").glob("*/ui_messages.json")), False),
 ]
 
 
