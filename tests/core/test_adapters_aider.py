@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from ctxscope.core.adapters import aider
-from ctxscope.core.reader import detect_format, open_log
+from ctxscope.core.reader import SessionReader, detect_format, open_log
 
 from tests.core.agent_fixtures import FIXTURES, assert_figures
 
@@ -154,3 +154,20 @@ def test_markdown_of_no_known_format_is_refused(tmp_path: Path) -> None:
     assert message.startswith("notes.md: text that is not JSON (it starts '# Notes')")
     assert "aider needs a '# aider chat started at' line" in message and "specstory needs" in message
     assert "bad lines" not in message
+
+
+def test_a_growing_history_is_read_again_while_tailed(tmp_path: Path) -> None:
+    path = tmp_path / ".aider.chat.history.md"
+    start = "# aider chat started at 2025-01-01 10:00:00\n\n"
+    path.write_text(start + "#### hi  \n\nHello.\n\n> Tokens: 1k sent, 5 received.  \n", encoding="utf-8")
+    reader = SessionReader(path)
+    reader.poll()
+    assert reader.format == aider.FORMAT
+    assert len(reader.session.scopes["session-1"].requests) == 1
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write("\n#### more  \n\nMore.\n\n> Tokens: 1.2k sent, 6 received.  \n")
+    progress = reader.poll()
+    assert progress.change is not None and progress.change.value == "rewritten"
+    requests = reader.session.scopes["session-1"].requests
+    assert [r.usage.prompt_tokens for r in requests if r.usage] == [1000, 1200]
+    assert reader.poll().lines == 0  # unchanged: not read again
