@@ -460,7 +460,10 @@ class SessionReader:
                 self._restart(read.change, self.main)
             lines += self._take(self.main, read)
             restarted = False
-            for sibling in self._discover_siblings() if self._main_read_through() else ():
+            read_through = self._main_read_through()
+            for sibling in self._discover_siblings():
+                if sibling.source.replays_parent and not read_through:
+                    continue
                 try:
                     sibling_read = sibling.tail.read(max_bytes)
                 except OSError as exc:
@@ -487,8 +490,8 @@ class SessionReader:
         return ReadProgress(lines, offset, size, change)
 
     def _main_read_through(self) -> bool:
-        """The main file is read to its current end: only then are the siblings read, so that a
-        sub-agent file replaying the main file's calls finds them counted already (each call
+        """The main file is read to its current end: only then are siblings that replay it read
+        (:attr:`Source.replays_parent`), so that they find its calls counted already (each call
         counts once, in the scope that made it: :meth:`Session.claim_call`)."""
         tail = self.main.tail
         return tail.offset + tail.pending_bytes >= tail.size()

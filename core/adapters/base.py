@@ -70,12 +70,17 @@ class Source:
             session); None lets the adapter choose (``main`` and any inline sub-agents).
         parent_id: The parent scope of ``scope_id``.
         label: A human name for the scope.
+        replays_parent: The file starts by replaying its parent's history (a Claude Code
+            ``agent-acompact-*`` or ``agent-aside_question-*`` file): the reader reads it only
+            once the parent's file is read to its current end, so that the parent claims its own
+            calls first (:meth:`Session.claim_call <ctxscope.core.session.Session.claim_call>`).
     """
 
     path: str
     scope_id: str | None = None
     parent_id: str | None = None
     label: str = ""
+    replays_parent: bool = False
 
     @property
     def default_scope(self) -> str:

@@ -158,7 +158,7 @@ def _jsonl_files(folder: str) -> list[str]:
 def _sibling(path: str) -> Source:
     scope_id = os.path.basename(path)[: -len(".jsonl")]
     label = "compaction" if scope_id.startswith("agent-acompact") else ""
-    return Source(path, scope_id, MAIN_SCOPE, label)
+    return Source(path, scope_id, MAIN_SCOPE, label, replays_parent=scope_id.startswith(REPLAYING_PREFIXES))
 
 
 _SESSION_IDS: dict[tuple[str, int], str] = {}
