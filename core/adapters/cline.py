@@ -288,8 +288,10 @@ def read_document(session: Session, doc: Any) -> None:
     if history is None:
         session.problems.add("unreadable", 0, f"no readable {HISTORY_FILE} beside it: calls only")
         history = []
-    for event in doc:
-        if isinstance(event, dict) and event.get("say") not in ("api_req_started", "condense_context"):
+    for position, event in enumerate(doc, 1):
+        if not isinstance(event, dict):
+            session.problems.add("wrong_type", 0, f"{UI_FILE} event {position}: not an object")
+        elif event.get("say") not in ("api_req_started", "condense_context"):
             session.ignored[
                 f"{opt_str(event, 'type')}:{(opt_str(event, 'say') or opt_str(event, 'ask'))[:40]}"
             ] += 1

@@ -42,12 +42,15 @@ import orjson
 from ..logformat import FormatError
 from ..model import MAIN_SCOPE, Block, BlockKind, ObservedCompaction, Role, ScopeHeader, Usage
 from ..session import Session
-from ._common import get_dict, get_list, image_block, json_text, opt_int, opt_str, text_of
+from ._common import get_dict, get_list, image_block, json_text, opt_int, opt_str, short, text_of
 
 FORMAT: Final = "opencode"
 
 MAX_STORAGE_FILES: Final = 100_000
 """At most this many message and part files are read for one session tree."""
+
+KEPT_UNREADABLE: Final = 20
+"""How many unreadable storage files are named one by one among the session's problems."""
 
 MAX_CHILD_DEPTH: Final = 4
 """How deep sub-agent sessions of sub-agent sessions are followed."""
@@ -294,6 +297,8 @@ class Storage:
     def __init__(self, root: str) -> None:
         self.root = root
         self.files = 0
+        self.unreadable: list[str] = []
+        """Storage files that are not JSON objects (skipped)."""
 
     def messages(self, session_id: str) -> list[dict[str, Any]]:
         """``{info, parts}`` records of a session, in id order (the shape of an export)."""
@@ -301,7 +306,10 @@ class Storage:
         for path in _listed(os.path.join(self.root, "message", os.path.basename(session_id))):
             info = _load(path)
             self.files += 1
-            if not isinstance(info, dict) or self.files > MAX_STORAGE_FILES:
+            if self.files > MAX_STORAGE_FILES:
+                break
+            if not isinstance(info, dict):
+                self.unreadable.append(path)
                 continue
             parts: list[Any] = []
             for part_path in _listed(os.path.join(self.root, "part", os.path.basename(opt_str(info, "id")))):
@@ -309,8 +317,10 @@ class Storage:
                 if self.files > MAX_STORAGE_FILES:
                     break
                 part = _load(part_path)
-                if part is not None:
+                if isinstance(part, dict):
                     parts.append(part)
+                else:
+                    self.unreadable.append(part_path)
             records.append({"info": info, "parts": parts})
         return records
 
@@ -351,6 +361,16 @@ def read_stored_session(session: Session, info: Mapping[str, Any]) -> None:
                 child_id = opt_str(child, "id")
                 if child_id not in session.scopes:
                     pending.append((child, child_id, scope_id, depth + 1))
+    for path in storage.unreadable[:KEPT_UNREADABLE]:
+        relative = os.path.relpath(path, root)
+        session.problems.add(
+            "wrong_type", 0, f"storage file {short(relative, 120)} is not a JSON object; skipped"
+        )
+    if len(storage.unreadable) > KEPT_UNREADABLE:
+        skipped = len(storage.unreadable) - KEPT_UNREADABLE
+        session.problems.add(
+            "wrong_type", 0, f"{skipped} more storage files that are not JSON objects skipped"
+        )
     if storage.files > MAX_STORAGE_FILES:
         session.problems.add("oversize", 0, f"more than {MAX_STORAGE_FILES} storage files; the rest skipped")
 

@@ -10,6 +10,7 @@ the message objects with ``"summary": true``.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -168,3 +169,16 @@ def test_a_message_without_steps_is_one_call_with_its_own_tokens(tmp_path: Path)
     assert [(r.usage.prompt_tokens if r.usage else None) for r in main.requests] == [100]
     assert [m.role for m in main.messages] == ["user", "assistant", "tool"]
     assert main.tool_rounds["c1"].result_index == 2
+
+
+def test_storage_files_that_are_not_json_are_counted(tmp_path: Path) -> None:
+    storage = tmp_path / "storage"
+    shutil.copytree(STORAGE, storage)
+    parts = sorted((storage / "part").rglob("*.json"))
+    parts[0].write_text("not json", encoding="utf-8")
+    child_messages = sorted((storage / "message" / CHILD_ID).glob("*.json"))
+    child_messages[-1].write_text("[1, 2]", encoding="utf-8")
+    session = open_log(next((storage / "session").glob(f"*/{MAIN_ID}.json")))
+    assert session.problems.counts["wrong_type"] == 2
+    assert len(session.scopes[CHILD_ID].requests) == 0  # its one assistant message is unreadable
+    assert len(session.scopes["main"].requests) == 7
