@@ -130,3 +130,20 @@ def agent_logs_in(folder: str) -> Iterator[tuple[int, str]]:
             if found[1] not in seen:
                 seen.add(found[1])
                 yield found
+
+
+def is_agent_log(path: str) -> bool:
+    """Whether a changed path may be one of the session files :func:`agent_logs_in` finds (for a
+    file watcher's filter: a new or rewritten session of another agent wakes the follower)."""
+    parent = os.path.basename(os.path.dirname(path))
+    name = os.path.basename(path)
+    return (
+        (name.startswith(GEMINI_PREFIX) and name.endswith(".json") and parent == "chats")
+        or (name.startswith(OPENCODE_PREFIX) and name.endswith(".json"))
+        or name in (CLINE_UI, AIDER_HISTORY)
+        or (
+            name.endswith(".md")
+            and parent == "history"
+            and os.path.basename(os.path.dirname(os.path.dirname(path))) == ".specstory"
+        )
+    )

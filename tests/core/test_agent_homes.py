@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from ctxscope.core.agent_homes import is_agent_log
 from ctxscope.core.follow import Follower, newest_log
 
 from tests.core.agent_fixtures import FIXTURES
@@ -90,3 +91,20 @@ def test_fixtures_match_sources() -> None:
             "file"
         ]
         assert entry["license"]
+
+
+@pytest.mark.parametrize(
+    ("path", "relevant"),
+    [
+        ("/h/.gemini/tmp/abc/chats/session-2025-12-01T10-00-aaaa.json", True),
+        ("/h/.gemini/tmp/abc/logs.json", False),
+        ("/h/opencode/storage/session/prj/ses_a.json", True),
+        ("/g/saoudrizwan.claude-dev/tasks/1700000000000/ui_messages.json", True),
+        ("/g/saoudrizwan.claude-dev/tasks/1700000000000/api_conversation_history.json", False),
+        ("/p/.aider.chat.history.md", True),
+        ("/p/.specstory/history/2025-05-01_x.md", True),
+        ("/p/docs/history/notes.md", False),
+    ],
+)
+def test_which_changes_wake_a_folder_watch(path: str, relevant: bool) -> None:
+    assert is_agent_log(path) is relevant
