@@ -10,7 +10,9 @@ keeps their breaks (two trailing spaces):
 * ``#### …`` lines are what the user typed (consecutive ones are one prompt). A prompt that is an
   in-chat command (``/add``, ``/drop``, ``/run`` …) is not sent to the model and is counted as
   ignored; ``/ask``, ``/code`` and ``/architect`` send the rest of the line;
-* ``> …`` lines are the tool's own output: ``Model:``/``Main model:`` names the model, ``Added X to
+* ``> …`` lines are the tool's own output: ``Model:``/``Main model:`` names the model,
+  ``Repo-map: using N tokens`` is the budget of the repository map Aider sends with each request
+  (stored as a note, like an added file: the map itself is not in the history), ``Added X to
   the chat`` adds a file (its content is sent with every later call, but the history does not hold
   it: it is stored as a note naming the file), ``/clear`` (or ``/reset``) empties the chat history
   (an observed compaction without a summary), an answered ``Add file to the chat?`` adds the file
@@ -49,6 +51,7 @@ TOKENS_LINE: Final = re.compile(
     r"(?:\s*Cost:\s*\$(?P<cost>[\d.,]+)\s*message)?"
 )
 MODEL_LINE: Final = re.compile(r"^(?:Main model|Model):\s*(\S+)")
+REPO_MAP_LINE: Final = re.compile(r"^Repo-map: using (\d+) tokens")
 ADDED_LINE: Final = re.compile(r"^Added (.+?) to the chat")
 DROPPED_LINE: Final = re.compile(r"^(?:Removed|Dropping) (.+?) from the chat")
 CONFIRMATION: Final = re.compile(r"^(?P<question>.+?\?) \(Y\)es/\(N\)o.*\]: ?(?P<answer>\S*)$")
@@ -107,7 +110,8 @@ class Event:
     """One thing an Aider session did, in order."""
 
     kind: str
-    """``prompt``, ``reply``, ``reflected``, ``file``, ``usage``, ``error``, ``clear`` or ``command``."""
+    """``prompt``, ``reply``, ``reflected``, ``repo_map``, ``file``, ``usage``, ``error``, ``clear``
+    or ``command``."""
     text: str = ""
     usage: Usage | None = None
     cost: float | None = None
@@ -254,6 +258,10 @@ class _Parser:
         if model and not session.model:
             session.model = model[1]
             return
+        repo_map = REPO_MAP_LINE.match(text)
+        if repo_map:
+            session.events.append(Event("repo_map", repo_map[1], line=number))
+            return
         added = ADDED_LINE.match(text)
         if added:
             session.events.append(Event("file", added[1], line=number))
@@ -325,6 +333,11 @@ def emit_session(session: Session, scope_id: str, events: list[Event]) -> None:
         elif event.kind == "reflected":
             session.add_message(
                 "user", [Block(BlockKind.TEXT, event.text)], scope_id=scope_id, meta=True, line=event.line
+            )
+        elif event.kind == "repo_map":
+            note = f"[repo map: up to {event.text} tokens sent with each request; not in the chat history]"
+            session.add_message(
+                "user", [Block(BlockKind.TEXT, note)], scope_id=scope_id, meta=True, line=event.line
             )
         elif event.kind == "file":
             note = f"[file {event.text} added to the chat; its content is not in the chat history]"
