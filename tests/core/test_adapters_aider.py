@@ -87,7 +87,7 @@ def test_sessions_are_scopes_with_their_model_and_files() -> None:
     assert last.header.label.startswith("aider chat started at 2025-06-02")
     notes = [m for s in session.scopes.values() for m in s.messages if m.meta]
     assert notes and all(
-        "added to the chat" in m.text or m.text.startswith("[repo map: up to 4096") for m in notes
+        "added to the chat" in m.text or m.text.startswith("[repo map: up to ") for m in notes
     )
     blocks = [b for s in session.scopes.values() for m in s.messages for b in m.blocks]
     assert not any("thinking-content" in b.text for b in blocks)  # the (empty) thinking section is not text
