@@ -16,11 +16,13 @@ that the newest one is followed like any log:
 * Aider: ``.aider.chat.history.md`` in a project folder;
 * SpecStory: ``.specstory/history/*.md`` in a project folder (or that folder itself).
 
-Only fixed names are looked for, a few levels down, without following symbolic links.
+Only fixed names are looked for, a few levels down, without following symbolic links; each
+folder is listed once per look.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 from typing import Final
@@ -36,54 +38,63 @@ CHILD_CHECKS: Final = 20
 """How many of the newest OpenCode session files are opened to skip sub-agent sessions."""
 
 
-def _entries(folder: str) -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(folder) as listed:
-            return list(listed)
-    except OSError:
-        return []
+class _Scan:
+    """Directory listings for one look over a folder: each folder is listed at most once."""
+
+    def __init__(self) -> None:
+        self._listed: dict[str, list[os.DirEntry[str]]] = {}
+
+    def entries(self, folder: str) -> list[os.DirEntry[str]]:
+        found = self._listed.get(folder)
+        if found is None:
+            try:
+                with os.scandir(folder) as listed:
+                    found = list(listed)
+            except OSError:
+                found = []
+            self._listed[folder] = found
+        return found
+
+    def dirs(self, folder: str, name: str | None = None) -> list[str]:
+        """Sub-folders of ``folder`` (only the one called ``name`` when given), links excluded."""
+        found = []
+        for entry in self.entries(folder):
+            try:
+                if (name is None or entry.name == name) and entry.is_dir(follow_symlinks=False):
+                    found.append(entry.path)
+            except OSError:
+                continue
+        return found
+
+    def subdirs(self, folders: list[str]) -> list[str]:
+        return [sub for folder in folders for sub in self.dirs(folder)]
+
+    def files(
+        self, folder: str, prefix: str = "", suffix: str = "", name: str | None = None
+    ) -> Iterator[tuple[int, str]]:
+        """(mtime_ns, path) of the regular files in ``folder`` that match."""
+        for entry in self.entries(folder):
+            try:
+                matches = (
+                    entry.name == name
+                    if name is not None
+                    else (entry.name.startswith(prefix) and entry.name.endswith(suffix))
+                )
+                if matches and entry.is_file(follow_symlinks=False):
+                    yield entry.stat(follow_symlinks=False).st_mtime_ns, entry.path
+            except OSError:
+                continue
 
 
-def _dirs(folder: str, name: str | None = None) -> list[str]:
-    """Sub-folders of ``folder`` (only the one called ``name`` when given), symbolic links excluded."""
-    found = []
-    for entry in _entries(folder):
-        try:
-            if (name is None or entry.name == name) and entry.is_dir(follow_symlinks=False):
-                found.append(entry.path)
-        except OSError:
-            continue
-    return found
+def gemini_chats(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    projects = [folder, *scan.dirs(folder), *scan.subdirs(scan.dirs(folder, "tmp"))]
+    for chats in [folder, *[c for p in projects for c in scan.dirs(p, "chats")]]:
+        yield from scan.files(chats, GEMINI_PREFIX, ".json")
 
 
-def _files(
-    folder: str, prefix: str = "", suffix: str = "", name: str | None = None
-) -> Iterator[tuple[int, str]]:
-    """(mtime_ns, path) of the regular files in ``folder`` that match."""
-    for entry in _entries(folder):
-        try:
-            matches = (
-                entry.name == name
-                if name is not None
-                else (entry.name.startswith(prefix) and entry.name.endswith(suffix))
-            )
-            if matches and entry.is_file(follow_symlinks=False):
-                yield entry.stat(follow_symlinks=False).st_mtime_ns, entry.path
-        except OSError:
-            continue
-
-
-def _one_level(folders: list[str]) -> list[str]:
-    return [sub for folder in folders for sub in _dirs(folder)]
-
-
-def gemini_chats(folder: str) -> Iterator[tuple[int, str]]:
-    projects = [folder, *_dirs(folder), *_one_level(_dirs(folder, "tmp"))]
-    for chats in [folder, *[c for p in projects for c in _dirs(p, "chats")]]:
-        yield from _files(chats, GEMINI_PREFIX, ".json")
-
-
-def _is_child_session(path: str) -> bool:
+@functools.lru_cache(maxsize=256)
+def _is_child_session(path: str, mtime_ns: int) -> bool:
+    """Whether an OpenCode session file names a ``parentID`` (cached while the file is unchanged)."""
     try:
         with open(path, "rb") as handle:
             info = orjson.loads(handle.read(1 << 20))
@@ -92,41 +103,42 @@ def _is_child_session(path: str) -> bool:
     return isinstance(info, dict) and bool(info.get("parentID"))
 
 
-def opencode_sessions(folder: str) -> Iterator[tuple[int, str]]:
-    storage = [folder, *_dirs(folder, "storage")]
-    session_dirs = [folder, *[d for s in storage for d in _dirs(s, "session")]]
-    projects = [*session_dirs, *_one_level(session_dirs)]
-    found = sorted({f for p in projects for f in _files(p, OPENCODE_PREFIX, ".json")}, reverse=True)
+def opencode_sessions(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    storage = [folder, *scan.dirs(folder, "storage")]
+    session_dirs = [folder, *[d for s in storage for d in scan.dirs(s, "session")]]
+    projects = [*session_dirs, *scan.subdirs(session_dirs)]
+    found = sorted({f for p in projects for f in scan.files(p, OPENCODE_PREFIX, ".json")}, reverse=True)
     for position, (mtime, path) in enumerate(found):
-        if position < CHILD_CHECKS and _is_child_session(path):
+        if position < CHILD_CHECKS and _is_child_session(path, mtime):
             continue
         yield mtime, path
 
 
-def cline_tasks(folder: str) -> Iterator[tuple[int, str]]:
-    extensions = [d for name in CLINE_EXTENSIONS for d in _dirs(folder, name)]
-    tasks_dirs = [d for base in [folder, *extensions] for d in _dirs(base, "tasks")]
-    for task in [folder, *_dirs(folder), *_one_level(tasks_dirs)]:
-        yield from _files(task, name=CLINE_UI)
+def cline_tasks(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    extensions = [d for name in CLINE_EXTENSIONS for d in scan.dirs(folder, name)]
+    tasks_dirs = [d for base in [folder, *extensions] for d in scan.dirs(base, "tasks")]
+    for task in [folder, *scan.dirs(folder), *scan.subdirs(tasks_dirs)]:
+        yield from scan.files(task, name=CLINE_UI)
 
 
-def project_histories(folder: str) -> Iterator[tuple[int, str]]:
+def project_histories(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
     """Aider's history and SpecStory's exports in a project folder."""
-    yield from _files(folder, name=AIDER_HISTORY)
-    history = [h for s in _dirs(folder, ".specstory") for h in _dirs(s, "history")]
+    yield from scan.files(folder, name=AIDER_HISTORY)
+    history = [h for s in scan.dirs(folder, ".specstory") for h in scan.dirs(s, "history")]
     is_history = (
         os.path.basename(os.path.normpath(folder)) == "history"
         and os.path.basename(os.path.dirname(os.path.normpath(folder))) == ".specstory"
     )
     for exports in history + ([folder] if is_history else []):
-        yield from _files(exports, suffix=".md")
+        yield from scan.files(exports, suffix=".md")
 
 
 def agent_logs_in(folder: str) -> Iterator[tuple[int, str]]:
     """(mtime_ns, path) of the other agents' session files in ``folder`` (see the module docs)."""
+    scan = _Scan()
     seen: set[str] = set()
     for finder in (gemini_chats, opencode_sessions, cline_tasks, project_histories):
-        for found in finder(folder):
+        for found in finder(scan, folder):
             if found[1] not in seen:
                 seen.add(found[1])
                 yield found
