@@ -58,6 +58,17 @@ CONFIRMATION: Final = re.compile(r"^(?P<question>.+?\?) \(Y\)es/\(N\)o.*\]: ?(?P
 """A question Aider asked and the answer typed (written as a ``>`` line, or as a ``####`` line)."""
 ADD_FILE_QUESTION: Final = "Add file to the chat?"
 YES: Final = frozenset({"y", "yes", "a", "all"})
+QUESTION_CHARS: Final = 1000
+"""A longer line is never matched against :data:`CONFIRMATION` (it is not one of Aider's questions)."""
+
+
+def confirmation(text: str) -> re.Match[str] | None:
+    """An answered question (``… (Y)es/(N)o … [Yes]: y``), or None."""
+    if len(text) > QUESTION_CHARS or "(Y)es/(N)o" not in text:
+        return None
+    return CONFIRMATION.match(text)
+
+
 THINKING: Final = re.compile(r"<thinking-content-[0-9a-f]+>(.*?)</thinking-content-[0-9a-f]+>", re.DOTALL)
 
 PROVIDER_ERROR_PREFIX: Final = "litellm."
@@ -205,7 +216,7 @@ class _Parser:
             self.sessions.append(AiderSession(started[1].strip(), number))
             return
         prompt = _prompt_line(line)
-        if prompt is not None and CONFIRMATION.match(prompt):
+        if prompt is not None and confirmation(prompt):
             self.flush()
             self.confirmation(prompt, number)
             return
@@ -235,7 +246,7 @@ class _Parser:
 
     def confirmation(self, text: str, number: int) -> None:
         """An answered question: "Add file to the chat?" answered yes adds the file it was about."""
-        found = CONFIRMATION.match(text)
+        found = confirmation(text)
         if found is None:
             return
         if found["question"] == ADD_FILE_QUESTION and found["answer"].lower() in YES and self.last_tool:
@@ -246,7 +257,7 @@ class _Parser:
 
     def tool(self, text: str, number: int) -> None:
         session = self.current
-        if CONFIRMATION.match(text):
+        if confirmation(text):
             self.confirmation(text, number)
             return
         self.last_tool = text

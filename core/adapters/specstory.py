@@ -9,8 +9,9 @@ separated by ``---`` lines (outside code fences). An assistant section is one of
 * a tool block: ``<tool-use data-tool-name="read_file"> … </tool-use>`` (newer exports), or in
   older ones a section that starts with a fenced block (a terminal command and its output, an
   edit's diff), ``Read file: …``, ``<details><summary>Searched codebase …`` (search and listing
-  results), ``### Rule: …`` (a fetched rule), ``Cancelled`` or ``_Tools used: …_``; its first
-  line is the call, the rest its result;
+  results), ``### Rule: …`` (a fetched rule), ``Cancelled`` or ``_Tools used: …_``; its
+  ``<summary>`` (or the command of a leading fenced block, or its first line) is the call, the
+  rest its result;
 * anything else: the assistant's text.
 
 Model calls: SpecStory records none, so they are inferred: an assistant turn makes one call, and
@@ -66,13 +67,20 @@ SUMMARY_TOOLS: Final = (
 
 DETECT_LINES: Final = 40
 
+HEADING_CHARS: Final = 300
+"""A longer line is never a turn heading (and is not matched against :data:`HEADING`)."""
+
+
+def heading(line: str) -> re.Match[str] | None:
+    return HEADING.match(line) if len(line) <= HEADING_CHARS and line.startswith("_**") else None
+
 
 def detect_text(head: str) -> bool:
     """SpecStory's marker comment at the top, or both a user and an assistant heading."""
     lines = head.splitlines()[:DETECT_LINES]
     if any(MARKER in line for line in lines[:3]):
         return True
-    roles = {m[1] for line in lines if (m := HEADING.match(line))}
+    roles = {m[1] for line in lines if (m := heading(line))}
     return "User" in roles and bool(roles & {"Assistant", "Agent"})
 
 
@@ -116,10 +124,10 @@ def parse(text: str) -> tuple[str, list[Turn]]:
                 fence = ""
             section.append(line)
             continue
-        heading = HEADING.match(line)
-        if heading:
+        found = heading(line)
+        if found:
             close()
-            role: Role = "user" if heading[1] == "User" else "assistant"
+            role: Role = "user" if found[1] == "User" else "assistant"
             turns.append(Turn(role, line, number))
             continue
         if not turns and not title:
