@@ -41,13 +41,16 @@ import orjson
 from .adapters import (
     DOCUMENT_FORMATS,
     LINE_FORMATS,
+    TEXT_FORMATS,
     DocumentFormat,
     LineFormat,
     Source,
+    TextFormat,
     canonical_name,
     document_format,
     known_formats,
     line_format,
+    text_format,
 )
 from .adapters._common import short
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
@@ -89,7 +92,7 @@ DETECT_LINES: Final = 64
 POLL_CHUNK: Final = 4 << 20
 """Bytes read per step by :meth:`SessionReader.read_all`."""
 
-Mode = Literal["lines", "document"]
+Mode = Literal["lines", "document", "text"]
 
 __all__ = [
     "DEFAULT_TEXT_CAP",
@@ -166,7 +169,9 @@ def _unknown(path: str, detail: str) -> UnknownFormatError:
 
 
 def _refused(
-    path: str, holds: str, specs: tuple[LineFormat, ...] | tuple[DocumentFormat, ...]
+    path: str,
+    holds: str,
+    specs: tuple[LineFormat, ...] | tuple[DocumentFormat, ...] | tuple[TextFormat, ...],
 ) -> UnknownFormatError:
     """The refusal of a log that no format accepts: what it holds, and what each format needs."""
     needs = "; ".join(f"{spec.name} needs {spec.requires}" for spec in specs)
@@ -239,6 +244,31 @@ def _sniff(head: bytes) -> Mode | None:
     if first == b"{":
         return "document"  # a pretty-printed object
     return "lines"
+
+
+TEXT_LINES: Final = 3
+"""A head with at least this many complete non-blank lines, none of them starting like JSON, is text."""
+
+
+def _looks_like_text(head: bytes, final: bool) -> str | None:
+    """The first line of a head that holds text, not JSON (None when it may be JSON)."""
+    lines = [ln.strip() for ln in head.split(b"\n")[:-1] if ln.strip()]
+    if not final and len(lines) < TEXT_LINES:
+        return None
+    if final and not lines and head.strip():
+        lines = [head.strip()]
+    if not lines or any(ln.lstrip(b"\xef\xbb\xbf")[:1] in (b"{", b"[") for ln in lines[:20]):
+        return None
+    return lines[0].decode("utf-8", errors="replace")
+
+
+def detect_text_format(head: bytes) -> TextFormat | None:
+    """The first text (Markdown) format that claims a file's head; never one that looks like JSON."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:1] in (b"{", b"["):
+        return None
+    decoded = text.decode("utf-8", errors="replace")
+    return next((spec for spec in TEXT_FORMATS if spec.detect(decoded)), None)
 
 
 def _pretty_printed(head: bytes) -> bool:
@@ -314,6 +344,7 @@ class SessionReader:
         self.mode: Mode | None = None
         self.line_spec: LineFormat | None = None
         self.document_spec: DocumentFormat | None = None
+        self.text_spec: TextFormat | None = None
         self.session = self._new_session()
         self.main = _LineSource(Source(self.path), LineTail(self.path, self.max_line_bytes))
         self.siblings: dict[str, _LineSource] = {}
@@ -334,6 +365,8 @@ class SessionReader:
             return self.line_spec.name
         if self.document_spec is not None:
             return self.document_spec.name
+        if self.text_spec is not None:
+            return self.text_spec.name
         return None
 
     @property
@@ -384,10 +417,24 @@ class SessionReader:
                 return ReadProgress(0, 0, self.main.tail.size(), None)
         if self.mode == "document":
             return self._poll_document(final=False)
+        if self.mode == "text":
+            return self._poll_text()
         return self._poll_lines(max_bytes)
 
     def _choose_mode(self, final: bool) -> Mode | None:
         forced = self.forced_format
+        if forced is not None and text_format(forced) is not None:
+            self.text_spec = text_format(forced)
+            return "text"
+        if forced is None:
+            head = _read_head(self.path)
+            spec = detect_text_format(head)
+            if spec is not None:
+                self.text_spec = spec
+                return "text"
+            first = _looks_like_text(head, final)
+            if first is not None:
+                raise _refused(self.path, f"text that is not JSON (it starts {short(first)!r})", TEXT_FORMATS)
         if forced is not None:
             has_line = line_format(forced) is not None
             has_document = document_format(forced) is not None
@@ -616,6 +663,33 @@ class SessionReader:
         self._document_key = key
         return ReadProgress(1, stat.st_size, stat.st_size, change)
 
+    # -- text (Markdown) ------------------------------------------------------------------------
+
+    def _poll_text(self) -> ReadProgress:
+        """Read a Markdown log whole (again, as a new session, when it changed since)."""
+        assert self.text_spec is not None
+        stat = os.stat(self.path)
+        key = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        if key == self._document_key:
+            return ReadProgress(0, stat.st_size, stat.st_size, None)
+        if stat.st_size > MAX_DOCUMENT_BYTES:
+            raise _unknown(self.path, f"a text log larger than {MAX_DOCUMENT_BYTES >> 20} MB")
+        with open(self.path, "rb") as handle:
+            data = handle.read()
+        change = FileChange.REWRITTEN if self._document_key is not None else None
+        self.session = self._new_session()
+        self.session.format = self.text_spec.name
+        if change is not None:
+            self.session.problems.add(change.value, 0, "the log changed; read again")
+        text = data.decode("utf-8", errors="replace")
+        if "\ufffd" in text and b"\xef\xbf\xbd" not in data:
+            self.session.problems.add("invalid_utf8", 0, "invalid UTF-8 in the log replaced")
+        self.text_spec.read(self.session, text)
+        self.session.bytes_read = stat.st_size
+        self.session.lines_read = text.count("\n") + (not text.endswith("\n") and bool(text))
+        self._document_key = key
+        return ReadProgress(1, stat.st_size, stat.st_size, change)
+
     # -- offline --------------------------------------------------------------------------------
 
     def read_all(self) -> Session:
@@ -633,6 +707,9 @@ class SessionReader:
     def _read_all(self) -> Session:
         if self.mode is None:
             self.mode = self._choose_mode(final=True)
+        if self.mode == "text":
+            self._poll_text()
+            return self.session
         if self.mode == "document":
             try:
                 self._poll_document(final=True)
@@ -687,6 +764,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         UnknownFormatError: The log is in no known format.
     """
     path = os.fspath(path)
+    if (text_spec := detect_text_format(_read_head(path))) is not None:
+        return text_spec.name
     mode = _sniff(_read_head(path)) or "lines"
     if mode == "lines":
         tail = LineTail(path)

@@ -603,8 +603,8 @@ def default_source(options: DashboardOptions) -> SessionSource:
 def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
     """The ``watch`` and ``open`` handlers: check the path, then run the app.
 
-    ``open`` on a folder (a Claude Code project folder, a Codex sessions folder) opens its newest
-    log; ``watch`` follows the folder and switches when a newer log appears.
+    ``open`` on a folder (a Claude Code project folder, a Codex sessions folder, another agent's
+    session home) opens its newest log; ``watch`` follows the folder and switches when a newer log appears.
 
     Raises:
         UsageError: The path does not exist or cannot be read, the folder holds no log, or the
@@ -631,7 +631,7 @@ def dashboard_options(args: argparse.Namespace, *, live: bool) -> DashboardOptio
     if path.is_dir() and not live:
         newest = newest_log(path)
         if newest is None:
-            raise UsageError(f"{args.path}: is a folder with no session log (*.jsonl) in it")
+            raise UsageError(f"{args.path}: is a folder with no session log in it")
         path = Path(newest)
     if path.is_file() and not os.access(path, os.R_OK):
         raise UsageError(f"{path}: not readable")
