@@ -22,14 +22,15 @@ Example::
 
 from .answer_key import AnswerKey, Checkpoint, Label, TurnLabel
 from .benchmark import BenchmarkResult, PolicyMetrics, evaluate, run_generated
+from .claims import Claim, extract_claim
 from .external import DatasetError, export_dataset, load_labels, load_session, session_messages
 from .generator import DEFAULT_SEED, DEFAULT_TURNS, GeneratedBenchmark, generate
+from .ledger import SupersessionTracker
 from .policies import POLICY_NAMES, Policy, PolicyContext, make_policies
 from .records import Budget, PolicyMessage, Selection
 from .runner import PolicyRunner, TimedSelection, run_policies
 from .scoring import SeedFeatures, seed_features, seed_score
 from .store import MemoryStore
-from .supersession import Claim, SupersessionTracker, extract_claim
 
 __all__ = [
     "DEFAULT_SEED",

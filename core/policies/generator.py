@@ -802,16 +802,6 @@ def generate(
     return GeneratedBenchmark(tuple(messages), key)
 
 
-def slot_count(turns: int) -> int:
-    """How many fact slots a session of ``turns`` turns has (for docs and tests)."""
-    n_projects = max(3, min(len(PROJECTS), turns // 400))
-    n_people = max(3, min(len(PEOPLE), turns // 500))
-    per_project = sum(1 for f in FAMILIES if f.subject == "project")
-    per_person = sum(1 for f in FAMILIES if f.subject == "person")
-    per_user = sum(1 for f in FAMILIES if f.subject == "user")
-    return n_projects * per_project + n_people * per_person + per_user
-
-
 def kinds(key: AnswerKey) -> dict[str, int]:
     """How many turns of each kind a key has (for reports)."""
     counts: dict[str, int] = {}

@@ -24,11 +24,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Protocol
 
+from .claims import OPEN_PREFIX, names_in
+from .ledger import SupersessionTracker
+from .lexicon import THIRD_PARTY, is_assertion
 from .records import DEFAULT_RECENT, DEFAULT_SUMMARY_TOKENS, Budget, PolicyMessage, Selection
 from .scoring import SeedFeatures, seed_features, seed_score
 from .store import MemoryStore
 from .summary import IncrementalSummary
-from .supersession import OPEN_PREFIX, THIRD_PARTY, SupersessionTracker, is_assertion, names_in
 from .text import terms, words
 
 PIN_CUES: Final = re.compile(

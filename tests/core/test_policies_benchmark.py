@@ -21,7 +21,8 @@ from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, W
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
-    "records", "text", "lexical", "store", "scoring", "summary", "supersession", "policies", "runner",
+    "records", "text", "lexical", "store", "scoring", "summary", "lexicon", "claims", "ledger", "policies",
+    "runner",
 )
 KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2"}
 
