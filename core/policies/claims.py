@@ -90,7 +90,8 @@ class Claim:
 
     Attributes:
         turn: The message's turn.
-        subject: ``user`` for the speaker, otherwise a name (lower-case).
+        subject: ``user`` for the speaker (``user:<name>`` when messages name their speaker), otherwise
+            a name (lower-case).
         slot: The attribute kind.
         refines: True when it adds to the earlier statement instead of replacing it.
         authoritative: False for assistant messages (they echo; they do not decide).
@@ -140,6 +141,16 @@ def name_in_values(name: str, values: frozenset[str]) -> bool:
     return lower in values or stem(lower) in values
 
 
+VOCATIVE_BEFORE: Final = re.compile(
+    r"(?:^|[.!?]\s+|,\s*|\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Tt]hank you|[Dd]ear|[Oo]h|[Ww]ow|[Yy]o"
+    r"|[Cc]ongrats|[Cc]ongratulations|[Ss]orry|[Ww]elcome|[Mm]orning|[Bb]ye)\s+)$"
+)
+"""What comes before a name someone is addressed by: a sentence start, a comma or a greeting."""
+
+VOCATIVE_AFTER: Final = re.compile(r"\s*(?:[,!?.…]|$)")
+"""What comes after it: a comma, the end of the sentence or of the message."""
+
+
 @dataclass(frozen=True, slots=True)
 class Mention:
     name: str
@@ -179,8 +190,10 @@ def find_mentions(
         previous_end, previous_name = match.end(), name is not None and name in names and not joined
         if name is None or name in seen or joined:
             continue
-        seen.add(name)
         before = text[max(0, match.start() - 30) : match.start()]
+        if VOCATIVE_BEFORE.search(before) and VOCATIVE_AFTER.match(text, match.end()):
+            continue  # "Thanks, Gina!", "Hey Gina,": the person spoken to, not spoken about
+        seen.add(name)
         after = text[match.end() : match.end() + 2]
         found.append(
             Mention(
@@ -229,6 +242,15 @@ def _value_terms(
     return frozenset(out)
 
 
+def personal_subject(message: PolicyMessage) -> str:
+    """Who "I" is in a message: ``user`` (for the assistant, "you" is the user), or the speaker's
+    own key when the conversation names several speakers in one role (both speakers of a chat alike).
+    """
+    if message.speaker and message.role in AUTHORITATIVE_ROLES:
+        return f"user:{message.speaker.lower()}"
+    return "user"
+
+
 def extract_claim(message: PolicyMessage, knowledge: Knowledge, ledger: Ledger) -> Claim | None:
     """The claim a message makes, if it makes one.
 
@@ -244,6 +266,7 @@ def extract_claim(message: PolicyMessage, knowledge: Knowledge, ledger: Ledger) 
     if not body.strip():
         return None
     assistant = message.role not in AUTHORITATIVE_ROLES
+    me = personal_subject(message)
     mentions = find_mentions(body, knowledge.names, knowledge.tentative, knowledge.projects)
     projects = [m for m in mentions if m.name in knowledge.projects]
     # a one-off task about a named thing ("Summarise the open questions for Kelp") asserts nothing
@@ -287,7 +310,7 @@ def extract_claim(message: PolicyMessage, knowledge: Knowledge, ledger: Ledger) 
     mention_names = set(sure_names) | {stem(n) for n in sure_names}
     best: tuple[float, SlotSpec, str, bool] | None = None
     for spec in SLOTS:
-        subject = _subject_for(spec, mentions, knowledge, personal_ok, third_party)
+        subject = _subject_for(spec, mentions, knowledge, personal_ok, third_party, me)
         if subject is None:
             continue
         field_hit = spec.field.search(body) is not None
@@ -332,7 +355,9 @@ def extract_claim(message: PolicyMessage, knowledge: Knowledge, ledger: Ledger) 
         marked = update or (spec.holder == "user" and standing) or (
             spec.stative and has_value and COPULA.search(asserted) is not None
         )
-        strong = field_hit or replaced or (marked and (learnt_hits > 0 or has_value))
+        # the field alone ("meet", "free") is common in chat: with a typed value to expect, want it too
+        field_sure = field_hit and (has_value or spec.value is None or spec.required)
+        strong = field_sure or replaced or (marked and (learnt_hits > 0 or has_value))
         if spec.slot == "budget" and has_value:
             strong = True  # an amount of money stated for a project is what it has to spend
         if best is None or score > best[0]:
@@ -340,7 +365,7 @@ def extract_claim(message: PolicyMessage, knowledge: Knowledge, ledger: Ledger) 
     if best is None:
         personal = personal_ok and own.search(body) is not None
         return _open_claim(
-            message, asserted, old_terms, mentions, knowledge, ledger, personal, update, refines
+            message, asserted, old_terms, mentions, knowledge, ledger, personal, update, refines, me
         )
     _score, spec, subject, strong = best
     exclude = {m.name.lower() for m in mentions if m.name.lower() == subject}
@@ -379,6 +404,7 @@ def _open_claim(
     personal: bool,
     update: bool,
     refines: bool,
+    me: str,
 ) -> Claim | None:
     """A claim about an attribute none of the known kinds covers, matched by lexical overlap.
 
@@ -397,7 +423,7 @@ def _open_claim(
     if candidates:
         subject = (sure or candidates)[0].name.lower()
     elif personal:
-        subject = "user"
+        subject = me
     else:
         return None
     terms = {
@@ -426,9 +452,8 @@ def _open_claim(
     _shared, slot, last = best
     last_numbers = {v for v in last.values if v.startswith("#")}
     replaced = bool({stem(t) for t in old_terms} & last.values)
-    new_terms = bool(terms - last.values)
     changed_number = bool(numbers) and bool(last_numbers) and numbers != last_numbers
-    strong = replaced or (update and (new_terms or changed_number)) or changed_number
+    strong = replaced or changed_number
     authoritative = message.role in AUTHORITATIVE_ROLES
     return Claim(message.turn, subject, slot, refines, authoritative, strong, values, frame)
 
@@ -438,10 +463,15 @@ def _first_start(mentions: list[Mention], subject: str) -> int:
 
 
 def _subject_for(
-    spec: SlotSpec, mentions: list[Mention], knowledge: Knowledge, personal_ok: bool, third_party: bool
+    spec: SlotSpec,
+    mentions: list[Mention],
+    knowledge: Knowledge,
+    personal_ok: bool,
+    third_party: bool,
+    me: str,
 ) -> str | None:
     if spec.holder == "user":
-        return "user" if personal_ok else None
+        return me if personal_ok else None
     if not mentions or (spec.holder == "person" and third_party):
         return None
     if spec.holder == "project":

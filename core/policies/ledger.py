@@ -121,7 +121,7 @@ class SupersessionTracker:
             slots = ledger.open_slots.setdefault(claim.subject, [])
             if claim.slot not in slots:
                 slots.append(claim.slot)
-        elif claim.subject != "user":
+        elif claim.subject != "user" and not claim.subject.startswith("user:"):
             name = next((n for n in knowledge.names if n.lower() == claim.subject), None)
             if name is not None and claim.strong and claim.slot in ("schedule", "budget"):
                 knowledge.projects.add(name)
@@ -139,12 +139,14 @@ class SupersessionTracker:
             return
         if not claim.strong:
             # a weak claim retires only earlier weak ones worded the same way with another value
-            # ("The review is on June 3." → "The review is on June 10.")
+            # ("The review is on June 3." → "The review is on June 10."), and only for a known kind
+            # of attribute: two chat lines sharing words do not make one replace the other
             kept = []
+            known_kind = spec is not None
             for turn in ledger.weak.get(claim.key, []):
                 old = ledger.claims[turn]
                 same = same_frame(old.frame, claim.frame) or not (old.frame or claim.frame)
-                if not claim.refines and old.values and old.values != claim.values and same:
+                if known_kind and not claim.refines and old.values and old.values != claim.values and same:
                     ledger.superseded.add(turn)
                 else:
                     kept.append(turn)

@@ -49,8 +49,8 @@ async def test_policies_run_over_the_session(tmp_path: Path) -> None:
         assert isinstance(screen, PolicyLabScreen)
         table = screen.query_one("#policy-table", DataTable)
         names = [str(key.value) for key in table.rows]
-        assert "supersession" in names and "importance-seed" in names and "sliding-window" in names
-        ours = screen._selections["supersession"]
+        assert "focus" in names and "importance-seed" in names and "sliding-window" in names
+        ours = screen._selections["focus"]
         assert 260 in ours.kept and 142 in ours.kept  # the current launch day and the vegan update
         window = screen._selections["sliding-window"]
         assert 18 not in window.kept and 142 not in window.kept
