@@ -78,7 +78,8 @@ def convert(sample: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str
     end = len(rows) + 1
     needs_by_question: dict[str, list[int]] = {}
     for qa in sample.get("qa", []):
-        evidence = [turn_of[d] for item in qa.get("evidence", []) for d in _DIA_ID.findall(str(item)) if d in turn_of]
+        ids = [d for item in qa.get("evidence", []) for d in _DIA_ID.findall(str(item))]
+        evidence = [turn_of[d] for d in ids if d in turn_of]
         question = str(qa.get("question", "")).strip()
         if evidence and question:
             merged = needs_by_question.setdefault(question, [])

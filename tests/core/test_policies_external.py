@@ -135,10 +135,20 @@ def test_default_checkpoint_is_the_last_user_message(tmp_path: Path) -> None:
 def test_cli_json_generated(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "policies", "--turns", "400", "--budget", "50", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
+    assert data["recommended"] == "focus"
+    assert data["budget"] == {"messages": 50, "tokens": None}  # --budget alone: messages only
     assert set(data["policies"]) >= {"importance-seed", "focus", "sliding-window"}
     assert {"critical_recall", "stale_retention", "noise_retention", "precision", "tokens"} <= set(
         data["policies"]["focus"]
     )
+
+
+def test_cli_budgets_in_tokens_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "policies", "--turns", "400", "--policies", "focus", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["budget"] == {"messages": None, "tokens": 16_000}
+    assert main(["bench", "policies", "--turns", "400", "--policies", "focus", "--token-budget", "900",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["budget"] == {"messages": None, "tokens": 900}
 
 
 def test_cli_table_and_dataset(exported: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,7 +169,7 @@ def test_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["bench", "policies", "--turns", "10"]) == 2
     assert main(["bench", "policies", "--policies", "nope"]) == 2
     assert main(["bench", "policies", "--budget", "0"]) == 2
-    assert "--budget 0 needs --token-budget" in capsys.readouterr().err
+    assert "--budget must be at least 1" in capsys.readouterr().err
 
 
 # -- the seed-harness converter (bench/convert_seed_harness.py) ------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ctxscope.core.policies import Budget, PolicyMessage, Selection
+from ctxscope.core.policies import RECOMMENDED, Budget, PolicyMessage, Selection
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -81,8 +81,13 @@ def load_and_run(request: PolicyLabRequest) -> tuple[str, list[PolicyMessage], d
     return query, messages, selections
 
 
+def _recommended_first(selections: dict[str, Selection]) -> list[tuple[str, Selection]]:
+    """The selections with the recommended policy's first (the lab leads with it)."""
+    return sorted(selections.items(), key=lambda item: item[0] != RECOMMENDED)
+
+
 class PolicyLabScreen(ModalScreen[None]):
-    """Seven memory policies plus ours, run over the shown scope's messages (a what-if)."""
+    """The recommended memory policy and seven others, run over the shown scope's messages (a what-if)."""
 
     DEFAULT_CSS = """
     PolicyLabScreen { align: center middle; }
@@ -155,9 +160,9 @@ class PolicyLabScreen(ModalScreen[None]):
         table = self.query_one("#policy-table", DataTable)
         with self.app.batch_update():
             table.clear()
-            for name, selection in message.selections.items():
+            for name, selection in _recommended_first(message.selections):
                 table.add_row(
-                    Text(name, "bold" if name == "supersession" else ""),
+                    Text(f"{name} (recommended)", "bold") if name == RECOMMENDED else Text(name),
                     f"{selection.message_count:,}",
                     fmt.tokens(selection.tokens),
                     f"{len(selection.summary_turns):,}",
@@ -167,7 +172,7 @@ class PolicyLabScreen(ModalScreen[None]):
                     key=name,
                 )
         if message.selections:
-            self._show_kept(next(iter(message.selections)))
+            self._show_kept(_recommended_first(message.selections)[0][0])
 
     @on(DataTable.RowHighlighted, "#policy-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
