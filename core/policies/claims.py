@@ -51,11 +51,13 @@ from .lexicon import (
     CHANGE_VERB,
     COPULA,
     DATE_VALUE,
+    EXPLICIT_OLD_VALUE,
     FIRST_PERSON,
     GENERIC,
     LOWER_PLACE,
     NAME_WORD,
     NEGATOR,
+    PAST_NARRATIVE,
     PAST_STATE,
     PREPOSITION_BEFORE,
     PRESENT_STATE,
@@ -293,8 +295,12 @@ def extract_claim(message: PolicyMessage, knowledge: Knowledge, ledger: Ledger) 
     standing = STANDING.search(body) is not None
     own = SECOND_PERSON if assistant else FIRST_PERSON
     third_party = THIRD_PARTY.search(body) is not None
+    # "I went to a pottery class": a past episode of the speaker's, not a standing preference
+    present = update or standing or PRESENT_STATE.search(body) is not None
+    narrated = PAST_NARRATIVE.search(body) is not None and not present
     personal_ok = (
         not projects
+        and not narrated
         and not any(m.name in knowledge.people for m in mentions)
         and not third_party
         and (
@@ -317,8 +323,10 @@ def extract_claim(message: PolicyMessage, knowledge: Knowledge, ledger: Ledger) 
         score = 2.0 if field_hit else 0.0
         has_value = spec.value is not None and spec.value.search(asserted) is not None
         if spec.value is not None:
-            if spec.required and not has_value:
-                continue  # a date or an amount is what these attributes are
+            if (spec.required or spec.holder == "user") and not has_value:
+                # a date or an amount is what these attributes are; and the speaker's own
+                # preference is stated with its value ("vegan", "aisle"), not with the words of chat
+                continue
             if has_value:
                 score += 1.5
         if spec.second_name:
@@ -357,6 +365,10 @@ def extract_claim(message: PolicyMessage, knowledge: Knowledge, ledger: Ledger) 
         )
         # the field alone ("meet", "free") is common in chat: with a typed value to expect, want it too
         field_sure = field_hit and (has_value or spec.value is None or spec.required)
+        if spec.holder == "user":
+            # the speaker's own standing attribute changes only when said to: a replaced value, or
+            # a value with update or standing wording ("vegan now", "from now on, aisle")
+            field_sure = False
         strong = field_sure or replaced or (marked and (learnt_hits > 0 or has_value))
         if spec.slot == "budget" and has_value:
             strong = True  # an amount of money stated for a project is what it has to spend
@@ -364,8 +376,9 @@ def extract_claim(message: PolicyMessage, knowledge: Knowledge, ledger: Ledger) 
             best = (score, spec, subject, strong)
     if best is None:
         personal = personal_ok and own.search(body) is not None
+        old_values = _old_value_terms(body)
         return _open_claim(
-            message, asserted, old_terms, mentions, knowledge, ledger, personal, update, refines, me
+            message, asserted, old_values, mentions, knowledge, ledger, personal, update, refines, me
         )
     _score, spec, subject, strong = best
     exclude = {m.name.lower() for m in mentions if m.name.lower() == subject}
@@ -508,6 +521,18 @@ def _learnt_hits(knowledge: Knowledge, slot: str, terms: set[str]) -> int:
         ):
             hits += 1
     return hits
+
+
+def _old_value_terms(body: str) -> set[str]:
+    """Terms named as the value being replaced ("from X to", "instead of X"), plain negation aside.
+
+    Open attributes are matched by shared wording only, and chat repeats its negations ("I won't
+    quit", "not giving up"): there, only an explicit old-value marker says what is replaced.
+    """
+    return {
+        t for start, end in negated_spans(body, (EXPLICIT_OLD_VALUE,)) for t in value_words(body[start:end])
+        if t not in STOP_WORDS
+    }
 
 
 def _replaced(ledger: Ledger, subject: str, slot: str, old_terms: set[str]) -> bool:

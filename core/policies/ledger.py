@@ -142,7 +142,7 @@ class SupersessionTracker:
             # ("The review is on June 3." → "The review is on June 10."), and only for a known kind
             # of attribute: two chat lines sharing words do not make one replace the other
             kept = []
-            known_kind = spec is not None
+            known_kind = spec is not None and spec.holder != "user"
             for turn in ledger.weak.get(claim.key, []):
                 old = ledger.claims[turn]
                 same = same_frame(old.frame, claim.frame) or not (old.frame or claim.frame)
@@ -155,11 +155,17 @@ class SupersessionTracker:
         previous = ledger.current.get(claim.key, [])
         if claim.refines:
             ledger.current[claim.key] = [*previous, claim.turn]
-        else:
-            ledger.superseded.update(previous)
-            ledger.current[claim.key] = [claim.turn]
-        ledger.superseded.update(ledger.weak.pop(claim.key, []))
-        ledger.superseded.update(ledger.echoes.pop(claim.key, []))
+            return
+        # a statement of the same value confirms what is in force; it replaces only other values
+        confirmed = [t for t in previous if _confirms(claim, ledger.claims[t])]
+        ledger.superseded.update(t for t in previous if t not in confirmed)
+        ledger.current[claim.key] = [*confirmed, claim.turn]
+        for pool in (ledger.weak, ledger.echoes):
+            turns = pool.pop(claim.key, [])
+            kept = [t for t in turns if _confirms(claim, ledger.claims[t])]
+            ledger.superseded.update(t for t in turns if t not in kept)
+            if kept:
+                pool[claim.key] = kept
 
     def _learn_names(self, text: str) -> None:
         knowledge = self.knowledge
@@ -195,3 +201,7 @@ class SupersessionTracker:
                 knowledge.names.add(name)
                 knowledge.tentative.discard(name)
 
+
+def _confirms(new: Claim, old: Claim) -> bool:
+    """Whether ``new`` restates the value ``old`` set (so it does not replace it)."""
+    return bool(new.values) and new.values == old.values

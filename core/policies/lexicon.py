@@ -104,6 +104,13 @@ PRESENT_STATE: Final = _rx(
 )
 """Wording about the present state, which keeps a statement with a past-time phrase a claim."""
 
+PAST_NARRATIVE: Final = _rx(
+    r"\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:went|had|did|made|took|saw|got|ate|met"
+    r"|found|tried|bought|gave|spent|visited|started|joined|finished|learned|learnt|watched|read|ran"
+    r"|signed up|[a-z]+ed)\b"
+)
+"""First-person simple past ("I went", "we tried"): narration, unless update wording says otherwise."""
+
 COPULA: Final = _rx(r"\b(?:is|are|am|remains|stays)\b|'s\b|'m\b|'re\b")
 """A present-tense link between a subject and its state."""
 
@@ -138,6 +145,12 @@ OLD_VALUE: Final = _rx(
 _CLAUSE_END: Final = re.compile(
     r"[,;:.!?()]|\s(?:but|and|so|instead|rather|it's|it is|we're)\s|\s[-–—→]+\s|->"
 )
+
+EXPLICIT_OLD_VALUE: Final = _rx(
+    r"(?:\b(?:instead of|rather than|in place of|replacing|replaces|used to be|previously|formerly"
+    r"|originally|down from|up from|no longer)|\(was|, was|\bfrom(?=\s[^.;,!?]*\bto\b))\s+"
+)
+"""The old-value markers that say, on their own, that a value is replaced ("from X to", "instead of")."""
 
 CHANGE_VERB: Final = _rx(
     _words(
@@ -482,7 +495,7 @@ def negated_spans(text: str, patterns: Sequence[re.Pattern[str]] = ()) -> list[t
             start = match.end()
             end_match = _CLAUSE_END.search(text, start)
             end = end_match.start() if end_match else len(text)
-            if pattern is OLD_VALUE:
+            if pattern is OLD_VALUE or pattern is EXPLICIT_OLD_VALUE:
                 # an old value is a short noun phrase: up to four words (or the "to" of "from X to Y")
                 words = list(re.finditer(r"\S+", text[start:end]))[:4]
                 stop = next((w for w in words if w.group(0).lower() in ("to", "for", "with")), None)
