@@ -24,7 +24,7 @@ POLICY_SIDE = (
     "records", "text", "lexical", "store", "scoring", "summary", "lexicon", "claims", "ledger", "policies",
     "runner",
 )
-KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2"}
+KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2", "blind3", "seedshape"}
 
 
 # -- the answer key stays apart ------------------------------------------------------------------
