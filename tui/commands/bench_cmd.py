@@ -3,7 +3,7 @@
 Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
-                            [--wording standard|heldout|blind2|seed-shape] [--json]
+                            [--wording standard|heldout|blind2|blind3|seed-shape] [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
 
@@ -44,7 +44,8 @@ def register(subparsers: Any) -> None:
             "session, or on an external SESSION with a separate LABELS file. Sets used while "
             "building focus: the standard and heldout wordings and blind2 (its wording leaked into "
             "the tracker's word lists, so it is not a blind test), the seed-shape generator and "
-            "LoCoMo's dev part; LoCoMo's heldout part was run only to report (docs/policies.md)."
+            "LoCoMo's dev part. blind3 and LoCoMo's heldout part were run only to report "
+            "(docs/policies.md)."
         ),
     )
     policies.add_argument(
@@ -53,11 +54,12 @@ def register(subparsers: Any) -> None:
     policies.add_argument("--seed", type=int, default=None, help=f"generator seed (default {DEFAULT_SEED})")
     policies.add_argument(
         "--wording",
-        choices=("standard", "heldout", "blind2", "seed-shape"),
+        choices=("standard", "heldout", "blind2", "blind3", "seed-shape"),
         default=None,
         help=(
             "generator phrasings: standard; heldout (second set); blind2 (third set: new phrasings, "
             "names, values and distractors; seen while the policy was built, not blind any more); "
+            "blind3 (fourth set, written after the policy froze and run once to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
