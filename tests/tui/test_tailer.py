@@ -219,7 +219,7 @@ def test_budget_override_takes_calibration_from_the_recorded_run(tmp_path: Path)
     import random
 
     from ctxscope.core.pipeline import PipelineConfig
-    from ctxscope.core.reader import read_session
+    from ctxscope.core.reader import open_log
     from ctxscope.core.replay import SessionReplay, replay_session
     from ctxscope.demo_sessions.agent import Transcript
     from ctxscope.demo_sessions.scenarios import ScenarioContext
@@ -238,7 +238,7 @@ def test_budget_override_takes_calibration_from_the_recorded_run(tmp_path: Path)
     source.finish()
     assert source.replay.base is source.recorded
     got = [r.calibration_factor for r in source.snapshot().scopes["main"].records]
-    session = read_session(path)
+    session = open_log(path)
     expected = replay_session(session, PipelineConfig(budget=15_000)).scopes["main"].records
     assert got == [r.calibration_factor for r in expected]
     assert len({round(f, 3) for f in got}) > 1 or got[-1] != 1.0
