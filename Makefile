@@ -22,9 +22,20 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/ctxscope demo
 
-lint: $(VENV)/.installed-test
+# mypy cannot follow setuptools' editable finder, so tui/ is checked through a tree of symlinks
+# laid out as installed (build/typecheck/ctxscope/{core,tui,demo_sessions}; mypy_path in pyproject).
+TYPECHECK := build/typecheck/ctxscope
+
+$(TYPECHECK):
+	mkdir -p $(TYPECHECK)
+	ln -sfn ../../../core $(TYPECHECK)/core
+	ln -sfn ../../../tui $(TYPECHECK)/tui
+	ln -sfn ../../../demo_sessions $(TYPECHECK)/demo_sessions
+
+lint: $(VENV)/.installed-test | $(TYPECHECK)
 	$(BIN)/ruff check core tui tests bench demo_sessions
 	$(BIN)/mypy --strict core
+	$(BIN)/mypy --strict -p ctxscope.tui
 	$(BIN)/lint-imports
 
 pytest: $(VENV)/.installed-test
