@@ -55,12 +55,13 @@ test-under-load: $(VENV)/.installed-test
 	done; \
 	echo "== make test passed 3 times in a row under load"
 
-# Benchmarks report throughput as ratios against a baseline run in the same process.
+# Benchmarks report figures as ratios against a baseline measured in the same process or run.
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/bench_tokens.py
 	$(BIN)/python bench/bench_reader.py
 	$(BIN)/python bench/bench_replay.py
 	$(BIN)/python bench/bench_policies.py
+	$(BIN)/python bench/bench_startup.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
