@@ -55,9 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a sub-command; ``argv`` None (the console script) also tunes the process's collector."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    tune_collector()
+    if argv is None:
+        tune_collector()  # the process is ctxscope's own; a caller passing argv keeps its settings
     try:
         code: int = args.handler(args)
     except UsageError as exc:
