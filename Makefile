@@ -48,7 +48,7 @@ test: lint pytest
 test-under-load: $(VENV)/.installed-test
 	@$(BIN)/python -c 'while True: pass' & one=$$!; \
 	$(BIN)/python -c 'while True: pass' & two=$$!; \
-	trap 'kill $$one $$two 2>/dev/null' EXIT INT TERM; \
+	trap 'kill $$one $$two 2>/dev/null' EXIT; trap 'exit 130' INT TERM; \
 	for run in 1 2 3; do \
 		echo "== make test, run $$run of 3, two CPU-bound processes beside it (pids $$one $$two)"; \
 		$(MAKE) --no-print-directory test || exit 1; \
