@@ -27,12 +27,9 @@ over the full text before it is dropped (see :meth:`Session.add_message`).
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
-import threading
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -107,55 +104,7 @@ __all__ = [
     "detect_format",
     "known_formats",
     "open_log",
-    "read_session",
 ]
-
-
-_collector_lock: Final = threading.Lock()
-_collector_pausers = 0
-"""How many :meth:`SessionReader.read_all` calls (any thread) are running with the collector paused."""
-_collector_was_enabled = False
-"""Whether the collector was enabled when the first of them paused it."""
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a log is read; afterwards treat what was read as old.
-
-    Reading builds hundreds of thousands of long-lived records that hold no reference cycles,
-    and the collector would traverse the growing heap again and again for nothing (about a tenth
-    of the time on a 200 MB log); reference counting still frees everything else meanwhile.
-
-    The collector is process-global and the dashboard reads in a worker thread, so the pauses of
-    concurrent reads nest: the first one in disables it, the last one out restores the state the
-    first one found (also on error). A collector disabled before stays disabled.
-
-    On the way out the objects made meanwhile would all sit in the youngest generation, and the
-    next automatic collections would traverse every one of them, young, then middle, then full
-    (on the 200 MB benchmark logs, more than the estimating that follows costs by itself).
-    ``gc.freeze()`` then ``gc.unfreeze()`` moves every tracked object into the oldest generation
-    instead, in constant time, where a survivor would have ended anyway. Unlike a lasting freeze
-    (the other option: it would also exempt the dashboard's own objects, in every thread, from
-    collection for good, cycles included) nothing stays frozen: a cycle that becomes garbage
-    later is found by the next full collection. It is skipped when something else froze objects
-    (``gc.freeze()`` before a fork), whose freeze an unfreeze would undo.
-    """
-    global _collector_pausers, _collector_was_enabled
-    with _collector_lock:
-        if _collector_pausers == 0:
-            _collector_was_enabled = gc.isenabled()
-            gc.disable()
-        _collector_pausers += 1
-    try:
-        yield
-    finally:
-        with _collector_lock:
-            _collector_pausers -= 1
-            if _collector_pausers == 0 and _collector_was_enabled:
-                if gc.get_freeze_count() == 0:
-                    gc.freeze()
-                    gc.unfreeze()
-                gc.enable()
 
 
 class UnknownFormatError(ValueError):
@@ -695,16 +644,10 @@ class SessionReader:
     def read_all(self) -> Session:
         """Read a finished log to its end, including a last line without a newline.
 
-        The cyclic garbage collector is paused meanwhile (see :func:`_collector_paused`).
-
         Raises:
             OSError: The file cannot be read.
             UnknownFormatError: Nothing in the log is in a known format.
         """
-        with _collector_paused():
-            return self._read_all()
-
-    def _read_all(self) -> Session:
         if self.mode is None:
             self.mode = self._choose_mode(final=True)
         if self.mode == "text":
@@ -801,8 +744,3 @@ def open_log(
         UnknownFormatError: The log is in no known format (or ``format`` names none).
     """
     return SessionReader(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings).read_all()
-
-
-def read_session(path: str | os.PathLike[str], format: str | None = None) -> Session:
-    """Read a finished log into a session (same as :func:`open_log` with the defaults)."""
-    return open_log(path, format)

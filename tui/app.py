@@ -85,8 +85,8 @@ class DashboardOptions:
 class DashboardScreen(Screen[None]):
     """Header, meter, and the timeline / messages / breakdown / summaries panes."""
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (120, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012 - Textual declares an instance attribute
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012 - Textual declares an instance attribute
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Prev", id="request-prev", priority=True,
@@ -469,11 +469,11 @@ class DashboardCommands(Provider):
             out.append((f"Show the {pane} pane", partial(screen.action_pane, pane), ""))
         snapshot = screen.snapshot
         if snapshot is not None:
-            for scope_id, scope in snapshot.scopes.items():
-                name = fmt.clean(scope_name(scope, screen.redact), 40)
+            for scope_id, each in snapshot.scopes.items():
+                name = fmt.clean(scope_name(each, screen.redact), 40)
                 out.append(
                     (f"Scope: {name}", partial(setattr, screen, "scope_id", scope_id),
-                     f"{len(scope.records)} model calls")
+                     f"{len(each.records)} model calls")
                 )
             scope = screen.scope
             if scope is not None:

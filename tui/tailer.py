@@ -223,7 +223,7 @@ class Tailer:
             previous = self._last_step
             self._last_step = step
             progressed = previous is None or step.restarted or step.bytes_read != previous.bytes_read
-            changed = changed or progressed or step.size != previous.size
+            changed = changed or progressed or (previous is not None and step.size != previous.size)
             any_change = any_change or changed
             if step.caught_up or not progressed:
                 # Caught up, or only a half-written last line is left (it waits for its newline).

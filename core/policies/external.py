@@ -5,7 +5,7 @@ SESSION is read into :class:`~.records.PolicyMessage` s — all the policies eve
 * JSONL of ``{"turn": int, "role": str, "content": str}`` (turns strictly increasing);
 * an OpenAI-style message list: a JSON array of ``{"role", "content"}`` or ``{"messages": [...]}``
   (``content`` a string or a list of ``{"type": "text", "text": ...}`` parts); turn = position, from 1;
-* any log :func:`ctxscope.core.reader.read_session` reads (ctxscope's own format, and the real-agent
+* any log :func:`ctxscope.core.reader.open_log` reads (ctxscope's own format, and the real-agent
   formats as readers for them land): the main scope's messages, turn = position, from 1.
 
 LABELS is JSONL read by the scorer alone (:func:`load_labels`), one object per line:
@@ -147,10 +147,10 @@ def session_messages(session: Session, scope_id: str | None = None) -> list[Poli
 
 
 def _from_log(path: Path) -> list[PolicyMessage]:
-    from ..reader import UnknownFormatError, read_session
+    from ..reader import UnknownFormatError, open_log
 
     try:
-        session = read_session(path)
+        session = open_log(path)
     except (UnknownFormatError, OSError, ValueError) as exc:
         raise DatasetError(f"cannot read session {path.name}: {exc}") from None
     messages = session_messages(session)

@@ -232,13 +232,13 @@ def test_session_messages_from_a_loaded_session(tmp_path: Path) -> None:
     from ctxscope.core.logformat import SessionLogWriter
     from ctxscope.core.model import text_block
     from ctxscope.core.policies import run_policies, session_messages
-    from ctxscope.core.reader import read_session
+    from ctxscope.core.reader import open_log
 
     path = tmp_path / "s.jsonl"
     with SessionLogWriter.create(path) as writer:
         writer.session(session_id="s1")
         writer.message("user", [text_block("I keep a vegetarian diet.")])
         writer.message("user", [text_block("Switching to vegan from now on.")])
-    messages = session_messages(read_session(path))
+    messages = session_messages(open_log(path))
     picks = run_policies(messages, "Order lunch for me", Budget(10))
     assert picks["focus"].turns == (2,)

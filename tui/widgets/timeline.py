@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from ctxscope.core.snapshot import RequestRecord, ScopeSnapshot, Stage
 from rich.text import Text
@@ -361,9 +361,9 @@ class TimelinePlot(PlotextPlot):
         ticks = nice_ticks(top, max(2, (self.size.height - 4) // 3))
         labels = [fmt.tokens(v) for v in ticks]
         # Pad the tick labels so the plot area starts where the stage lanes start: columns align.
-        plt.yticks(ticks, [label.rjust(LANE_LABEL_WIDTH - 1) for label in labels])
+        plt.yticks(cast("list[float]", ticks), [label.rjust(LANE_LABEL_WIDTH - 1) for label in labels])
         xticks = sorted({0, last // 2, last})
-        plt.xticks(xticks, [f"#{x}" for x in xticks])
+        plt.xticks(cast("list[float]", xticks), [f"#{x}" for x in xticks])
         self.refresh()
 
 
