@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ctxscope.core.model import ObservedCompaction
 from ctxscope.core.session import Problem
 from ctxscope.tui.app import DashboardCommands, DashboardScreen
 from ctxscope.tui.messages import DetailLoaded, Mode, SnapshotUpdated, TailStatus
@@ -178,15 +177,17 @@ async def test_highlighting_a_summary_moves_the_cursor() -> None:
         assert not dashboard(app).follow
 
 
-async def test_observed_compactions_are_listed() -> None:
-    observed = [ObservedCompaction("main", 21, trigger="auto", tokens_before=170_251, tokens_after=36_081)]
-    snap = fakes.session(fakes.scope(20, observed=observed))
-    app = MockApp(snap)
+async def test_agent_compactions_are_listed() -> None:
+    from ctxscope.core.snapshot import AgentCompaction
+
+    compaction = AgentCompaction(9, "summary", "auto", 170_251, 36_081, 8_119, 0, "the summary")
+    scope = dataclasses.replace(fakes.scope(20), agent_compactions=(compaction,))
+    app = MockApp(fakes.session(scope))
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         entries = app.query_one(SummaryList).entries
         assert [e.request_index for e in entries] == [9]
-        assert entries[0].observed is observed[0]
+        assert entries[0].compaction is compaction
 
 
 async def test_help_screen_and_problems_screen() -> None:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ctxscope.core.model import ObservedCompaction
 from ctxscope.core.session import Problem
-from ctxscope.core.snapshot import SessionSnapshot, SummaryMarker
+from ctxscope.core.snapshot import AgentCompaction, SessionSnapshot, SummaryMarker
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -85,35 +84,43 @@ class HelpScreen(ModalScreen[None]):
 
 
 def summary_body(
-    marker: SummaryMarker | None, observed: ObservedCompaction | None, *, redact: bool = False
+    marker: SummaryMarker | None, compaction: AgentCompaction | None, *, redact: bool = False
 ) -> tuple[str, Text]:
-    """Title and literal body of a summary marker or an observed compaction.
+    """Title and literal body of a summary: the agent's own compaction (``compaction``, preferred)
+    or a summary the pipeline would make (``marker``, a what-if).
 
     With ``redact`` the body is the text's shape (tokens, characters, lines), never its content.
     """
-    if marker is not None:
+    tokens: int | None
+    if compaction is not None:
         title = (
-            f"Summary at request #{marker.request_index}: freed {fmt.tokens(marker.tokens_freed)}, "
+            f"The agent's {compaction.kind} at request #{compaction.request}"
+            f"{f' ({compaction.trigger})' if compaction.trigger else ''}: "
+            f"{_maybe(compaction.tokens_before)} → {_maybe(compaction.tokens_after)}, "
+            f"freed {_maybe(compaction.tokens_freed)}, summary {fmt.tokens(compaction.summary_tokens)}, "
+            f"kept verbatim {fmt.tokens(compaction.kept_tokens)}"
+        )
+        text, tokens = compaction.summary_text, compaction.summary_tokens
+    elif marker is not None:
+        title = (
+            f"What-if summary at request #{marker.request_index}: freed {fmt.tokens(marker.tokens_freed)}, "
             f"summarised {fmt.tokens(marker.tokens_summarised)}, "
             f"summary {fmt.tokens(marker.summary_tokens)}, "
             f"kept {fmt.tokens(marker.recent_kept_tokens)} ({marker.recent_kept_messages} messages)"
         )
-        text = marker.summary_text
-    elif observed is not None:
-        title = (
-            f"Compaction the agent reported: {fmt.tokens(observed.tokens_before)} → "
-            f"{fmt.tokens(observed.tokens_after)}"
-        )
-        text = observed.summary
+        text, tokens = marker.summary_text, marker.summary_tokens
     else:
         return "No summary", Text("")
     if not text:
         return title, Text("(the log does not carry the summary text)", style="dim")
     if redact:
-        tokens = marker.summary_tokens if marker is not None else None
         shape = fmt.redacted_block("summary", text, token_count=tokens)
         return title, Text(f"{shape}\n\n(--redact: the summary's text is not shown)", style="dim")
     return title, Text(fmt.clean_block(text))
+
+
+def _maybe(value: int | None) -> str:
+    return "?" if value is None else fmt.tokens(value)
 
 
 class TextScreen(ModalScreen[None]):

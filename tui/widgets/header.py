@@ -74,6 +74,16 @@ def header_text(
             out.append("model ", "dim")
             out.append(fmt.clean(model, 32))
             out.append("  ")
+    out.append("lens ", "dim")
+    if snapshot.lens == "recorded":
+        out.append("recorded", "bold green")
+    else:
+        out.append("pipeline (what-if)", "bold yellow")
+    out.append("  ")
+    if snapshot.estimator:
+        out.append("estimator ", "dim")
+        out.append(fmt.clean(snapshot.estimator, 16))
+        out.append("  ")
     if snapshot.format:
         out.append("format ", "dim")
         out.append(fmt.clean(snapshot.format, 24))
