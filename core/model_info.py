@@ -27,19 +27,28 @@ CHECKED: Final = "2026-12-01"
 ONE_MILLION: Final = 1_000_000
 
 CONTEXT_WINDOWS: Final[tuple[tuple[str, int], ...]] = (
-    # Anthropic (docs.anthropic.com "Models overview" / "Context windows"): every current Claude
-    # model reads 200k tokens; Sonnet 4 / 4.5 and Opus 4.6 also have a 1M-token variant (beta
-    # header ``context-1m``; Claude Code names it with a ``[1m]`` suffix, see LONG_CONTEXT).
+    # Anthropic (platform.claude.com "Models overview" and each model's page): the window an
+    # agent gets by default. The current lineup (Fable, Mythos, Opus 5 / 5.5, Sonnet 5 / 5.5,
+    # Haiku 5.5) and Opus 4.7 / 4.8 read 1M natively. Sonnet 4 / 4.5 / 4.6 and Opus 4.6 run at
+    # 200k unless the 1M window is asked for (the ``context-1m`` beta; Claude Code's ``[1m]``
+    # model suffix): see LONG_CONTEXT. (Claude Code auto-compacted claude-opus-4-6 at 170,251
+    # tokens in the real logs: it ran at 200k.)
+    ("claude-fable", ONE_MILLION),
+    ("claude-mythos", ONE_MILLION),
+    ("claude-opus-5", ONE_MILLION),
+    ("claude-sonnet-5", ONE_MILLION),
+    ("claude-haiku-5", ONE_MILLION),
+    ("claude-opus-4-8", ONE_MILLION),
+    ("claude-opus-4-7", ONE_MILLION),
     ("claude-opus-4", 200_000),
     ("claude-sonnet-4", 200_000),
     ("claude-haiku-4", 200_000),
-    ("claude-3-7-sonnet", 200_000),
-    ("claude-3-5", 200_000),
     ("claude-3", 200_000),
     ("claude", 200_000),
-    # OpenAI (platform.openai.com model pages). The GPT-5 family's 400k is input plus output:
-    # the input window is 272k, which is what Codex uses (``model_context_window`` 272,000 in
-    # 0.40, 95 % of it, 258,400, from 0.58 on: see CODEX_EFFECTIVE_PERCENT).
+    # OpenAI. The GPT-5 family's 400k is input plus output: the input window is 272k, which is
+    # what Codex uses (openai/codex ``codex-rs/core/models.json``: ``context_window`` 272000 for
+    # gpt-5.2-codex; its logs write 95 % of it, 258,400, from 0.58 on: CODEX_EFFECTIVE_PERCENT).
+    # Newer Codex models state their own window in every log (``model_context_window``).
     ("gpt-5", 272_000),
     ("codex-mini", 200_000),
     ("gpt-4.1", 1_047_576),
@@ -66,8 +75,8 @@ CONTEXT_WINDOWS: Final[tuple[tuple[str, int], ...]] = (
 ``-20250929`` and provider prefixes such as ``anthropic/`` are ignored)."""
 
 LONG_CONTEXT: Final[tuple[str, ...]] = ("claude-sonnet-4", "claude-opus-4-6")
-"""Claude models with a 1M-token variant: a ``[1m]`` suffix, or a reported prompt larger than
-200k, selects it."""
+"""Claude models whose 1M-token window is asked for, not the default: a ``[1m]`` suffix, or a
+reported prompt larger than 200k, selects it."""
 
 CODEX_EFFECTIVE_PERCENT: Final = 95
 """Codex sends at most this share of a model's window (``effective_context_window_percent``,

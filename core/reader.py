@@ -14,8 +14,11 @@ Two reading paths share one entry point, :func:`open_log` (offline) and one incr
   tailing, a changed document is read again from scratch (reported as ``rewritten``).
 
 The format is detected from the first lines (or the document); a forced ``format`` skips
-detection. A log in no known format raises :class:`UnknownFormatError`, whose one-line message
-names the formats ctxscope knows.
+detection. A log in no known format is refused: :class:`UnknownFormatError`, whose one-line
+message says what the log holds and, for every known format, what it needs (each format's
+``requires``). A JSONL log is refused once its first :data:`DETECT_LINES` JSON objects are
+claimed by no format, a JSON document that parses but that no document format accepts at once
+(it is not read again as thousands of bad lines).
 
 Memory: the reader keeps byte offsets of lines (:meth:`Session.raw_line` reads one back) and at
 most ``text_cap`` characters of each block's text; token estimates of elided blocks are taken
@@ -46,6 +49,7 @@ from .adapters import (
     known_formats,
     line_format,
 )
+from .adapters._common import short
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
 from .jsonl import (
@@ -78,6 +82,9 @@ MAX_DOCUMENT_BYTES: Final = 512 << 20
 
 SNIFF_BYTES: Final = 64 << 10
 """How much of a file's head is looked at to tell JSONL from a JSON document."""
+
+DETECT_LINES: Final = 64
+"""A JSONL log whose first this many JSON-object lines no line format claims is refused."""
 
 POLL_CHUNK: Final = 4 << 20
 """Bytes read per step by :meth:`SessionReader.read_all`."""
@@ -158,6 +165,31 @@ def _unknown(path: str, detail: str) -> UnknownFormatError:
     )
 
 
+def _refused(
+    path: str, holds: str, specs: tuple[LineFormat, ...] | tuple[DocumentFormat, ...]
+) -> UnknownFormatError:
+    """The refusal of a log that no format accepts: what it holds, and what each format needs."""
+    needs = "; ".join(f"{spec.name} needs {spec.requires}" for spec in specs)
+    name = os.path.basename(path) or path
+    return UnknownFormatError(
+        f"{name}: {holds}, which no format reads ({needs}); known formats: {', '.join(known_formats())}"
+    )
+
+
+def describe(value: Any) -> str:
+    """What a decoded line or document looks like, for a refusal: its shape and first keys
+    (shortened and made printable; no values beyond a ``type``)."""
+    if isinstance(value, dict):
+        keys = [short(k, 24) for k in list(value)[:6]]
+        text = "an object with keys " + ", ".join(keys) + (", …" if len(value) > 6 else "")
+        kind = value.get("type")
+        return text + (f" (type {short(kind)!r})" if isinstance(kind, str) else "")
+    if isinstance(value, list):
+        first = f" whose first is {describe(value[0])}" if value and not isinstance(value[0], list) else ""
+        return f"a list of {len(value)} items{first}"
+    return f"a JSON {type(value).__name__}"
+
+
 @dataclass(frozen=True, slots=True)
 class ReadProgress:
     """What one :meth:`SessionReader.poll` did.
@@ -207,6 +239,20 @@ def _sniff(head: bytes) -> Mode | None:
     if first == b"{":
         return "document"  # a pretty-printed object
     return "lines"
+
+
+def _pretty_printed(head: bytes) -> bool:
+    """A file that opens like a pretty-printed JSON object (``{ "key": …`` on a first line that is
+    not a whole JSON value, more lines after it), rather than JSON lines."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    first, newline, _ = text.partition(b"\n")
+    if not newline or not first.startswith(b"{"):
+        return False
+    try:
+        orjson.loads(first)
+    except orjson.JSONDecodeError:
+        return True
+    return False
 
 
 def _read_head(path: str, size: int = SNIFF_BYTES) -> bytes:
@@ -274,6 +320,12 @@ class SessionReader:
         self._dead: set[str] = set()
         """Sibling files that could not be read (not read again in this session)."""
         self._document_key: tuple[int, int, int] | None = None
+        self._document_parsed = False
+        """The file parsed as one JSON document (so it is not JSON lines)."""
+        self._unclaimed = 0
+        """JSON-object lines read before any line format claimed one."""
+        self._first_unclaimed = ""
+        """What the first of them looked like (for the refusal)."""
 
     @property
     def format(self) -> str | None:
@@ -341,9 +393,12 @@ class SessionReader:
             has_document = document_format(forced) is not None
             if has_line != has_document:
                 return "lines" if has_line else "document"
-        mode = _sniff(_read_head(self.path))
+        head = _read_head(self.path)
+        mode = _sniff(head)
         if mode is None and final:
             mode = "lines"
+        if mode == "lines" and final and _pretty_printed(head):
+            mode = "document"  # read_all falls back to lines if it does not parse
         return mode
 
     def _poll_lines(self, max_bytes: int | None) -> ReadProgress:
@@ -358,7 +413,10 @@ class SessionReader:
                 self._restart(read.change, self.main)
             lines += self._take(self.main, read)
             restarted = False
+            read_through = self._main_read_through()
             for sibling in self._discover_siblings():
+                if sibling.source.replays_parent and not read_through:
+                    continue
                 try:
                     sibling_read = sibling.tail.read(max_bytes)
                 except OSError as exc:
@@ -383,6 +441,13 @@ class SessionReader:
         offset = sum(s.tail.offset for s in sources)
         size = sum(s.tail.size() for s in sources)
         return ReadProgress(lines, offset, size, change)
+
+    def _main_read_through(self) -> bool:
+        """The main file is read to its current end: only then are siblings that replay it read
+        (:attr:`Source.replays_parent`), so that they find its calls counted already (each call
+        counts once, in the scope that made it: :meth:`Session.claim_call`)."""
+        tail = self.main.tail
+        return tail.offset + tail.pending_bytes >= tail.size()
 
     def _discover_siblings(self) -> list[_LineSource]:
         """The sibling files now (new ones join; only the format's own sibling folder is listed)."""
@@ -460,13 +525,14 @@ class SessionReader:
             if feed is None:
                 adapter = self._start(source, obj)
                 if adapter is None:
+                    self._note_unclaimed(obj)
                     problems.add("unknown_event", number, f"{prefix}line of no known format")
                     continue
                 feed = adapter.feed
             try:
                 feed(obj, number)
             except UnknownEventError as exc:
-                problems.add("unknown_event", number, prefix + str(exc))
+                session.unknown_kinds[exc.kind] += 1
             except FormatError as exc:
                 problems.add("wrong_type", number, prefix + str(exc))
             except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
@@ -475,6 +541,22 @@ class SessionReader:
         if isinstance(adapter, HoldsBack):
             adapter.settle()
         self._note_progress(source)
+
+    def _note_unclaimed(self, obj: Mapping[str, Any]) -> None:
+        """A JSON object that no line format claims: refuse the log after :data:`DETECT_LINES`."""
+        if self._unclaimed == 0:
+            self._first_unclaimed = describe(obj)
+        self._unclaimed += 1
+        if self._unclaimed >= DETECT_LINES and self.line_spec is None:
+            raise self._refuse_lines()
+
+    def _refuse_lines(self) -> UnknownFormatError:
+        holds = (
+            f"JSON lines like {self._first_unclaimed}"
+            if self._unclaimed
+            else f"no JSON object ({self.session.problems.bad_lines} lines that are not JSON objects)"
+        )
+        return _refused(self.path, holds, LINE_FORMATS)
 
     def _note_progress(self, source: _LineSource) -> None:
         if source is self.main:
@@ -514,9 +596,10 @@ class SessionReader:
                 if final:
                     raise _unknown(self.path, f"neither JSON lines nor a JSON document ({exc})") from None
                 return ReadProgress(0, 0, stat.st_size, None)  # still being written
+        self._document_parsed = True
         spec = document_format(self.forced_format) if self.forced_format else detect_document_format(doc)
         if spec is None:
-            raise _unknown(self.path, "a JSON document of no known format")
+            raise _refused(self.path, f"a JSON document, {describe(doc)}", DOCUMENT_FORMATS)
         change = FileChange.REWRITTEN if self._document_key is not None else None
         self.document_spec = spec
         self.session = self._new_session()
@@ -554,7 +637,7 @@ class SessionReader:
             try:
                 self._poll_document(final=True)
             except UnknownFormatError:
-                if self.forced_format or not self._has_many_lines():
+                if self.forced_format or self._document_parsed or not self._has_many_lines():
                     raise
                 self.mode = "lines"  # a JSONL file whose first line is broken
             else:
@@ -583,21 +666,18 @@ class SessionReader:
 
     def _read_as_document_instead(self) -> Session:
         """A single-line JSON object that no line format claims may be a minified document."""
-        problems = self.session.problems
         if self.session.lines_read == 1 and not self.forced_format:
             saved = self.session
             self.mode = "document"
             try:
                 self._poll_document(final=True)
             except UnknownFormatError:
+                if self._document_parsed:
+                    raise  # it is a document: say why no document format reads it
                 self.session = saved
             else:
                 return self.session
-        raise _unknown(
-            self.path,
-            "no line in a known format"
-            + (f" ({problems.bad_lines} bad lines)" if problems.bad_lines else ""),
-        )
+        raise self._refuse_lines()
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:

@@ -463,14 +463,14 @@ class Session:
         scope._compaction_open = True
         return compaction
 
-    def amend_last_compaction(self, scope_id: str, **changes: Any) -> ObservedCompaction:
-        """Fill in fields of a scope's last compaction that later lines give (its summary line,
-        the files re-attached after it, the sub-agent that summarised)."""
+    def amend_compaction(self, scope_id: str, position: int = -1, **changes: Any) -> ObservedCompaction:
+        """Fill in fields of a scope's compaction (by default its last) that later lines give:
+        its summary line, the sub-agent that summarised it."""
         scope = self.scope(scope_id)
         if not scope.compactions:
             raise ValueError(f"scope {scope_id!r} has no compaction to amend")
-        amended = dataclasses.replace(scope.compactions[-1], **changes)
-        scope.compactions[-1] = amended
+        amended = dataclasses.replace(scope.compactions[position], **changes)
+        scope.compactions[position] = amended
         return amended
 
     def note_kept(self, scope_id: str, index: int) -> None:

@@ -3,6 +3,11 @@
 :data:`LINE_FORMATS` (JSONL, tailable) and :data:`DOCUMENT_FORMATS` (one JSON document per file)
 are tried in order; the first whose ``detect`` accepts the log wins. ``--format NAME`` forces
 one (:func:`get_format`). ``docs/formats.md`` describes what each adapter reads.
+
+A new format registers here: a :class:`LineFormat` or :class:`DocumentFormat` with its detector
+and a ``requires`` text, which the reader quotes when it refuses a log that no format accepts
+(:class:`~ctxscope.core.reader.UnknownFormatError`). Detectors must be specific: a log that is
+not of the format must be refused, not read as something it is not.
 """
 
 from __future__ import annotations
@@ -15,7 +20,11 @@ from .base import DocumentFormat, LineFormat, LogAdapter, Source
 
 LINE_FORMATS: Final[tuple[LineFormat, ...]] = (
     LineFormat(
-        FORMAT_NAME, "ctxscope's own session log", ctxscope.CtxscopeAdapter.detect, ctxscope.make_adapter
+        FORMAT_NAME,
+        "ctxscope's own session log",
+        ctxscope.CtxscopeAdapter.detect,
+        ctxscope.make_adapter,
+        requires="a 't' naming a ctxscope event",
     ),
     LineFormat(
         claude_code.FORMAT,
@@ -23,39 +32,49 @@ LINE_FORMATS: Final[tuple[LineFormat, ...]] = (
         claude_code.detect,
         claude_code.make_adapter,
         claude_code.find_siblings,
+        requires=claude_code.REQUIRES,
     ),
     LineFormat(
         claude_sdk.FORMAT,
         "Claude Agent SDK / claude -p --output-format stream-json",
         claude_sdk.detect,
         claude_sdk.make_adapter,
+        requires="a 'type' of system/assistant/user/result with a snake_case 'session_id'",
     ),
     LineFormat(
         codex.ROLLOUT_FORMAT,
         "Codex CLI session rollout (~/.codex/sessions/…/rollout-*.jsonl)",
         codex.detect_rollout,
         codex.make_rollout_adapter,
+        requires="a 'payload' and a 'type' of session_meta/turn_context/response_item/event_msg/compacted",
     ),
     LineFormat(
-        codex.EXEC_FORMAT, "codex exec --json event stream", codex.detect_exec, codex.make_exec_adapter
+        codex.EXEC_FORMAT,
+        "codex exec --json event stream",
+        codex.detect_exec,
+        codex.make_exec_adapter,
+        requires="a 'type' such as thread.started, turn.completed or item.completed",
     ),
     LineFormat(
         openhands.FORMAT,
         "OpenHands evaluation output (one instance per line)",
         openhands.detect_line,
         openhands.make_adapter,
+        requires="a 'history' list with an 'instance_id' or 'metrics'",
     ),
     LineFormat(
         anthropic_messages.FORMAT,
         "Anthropic Messages, one message per line",
         anthropic_messages.detect_line,
         anthropic_messages.make_adapter,
+        requires="a chat 'role' and Anthropic content blocks (tool_use, tool_result, thinking…)",
     ),
     LineFormat(
         openai_chat.FORMAT,
         "OpenAI chat-completions messages, one per line",
         openai_chat.detect_line,
         openai_chat.make_adapter,
+        requires="a chat 'role' (system/user/assistant/tool) on every message line",
     ),
 )
 """JSONL formats, in detection order."""
@@ -66,24 +85,28 @@ DOCUMENT_FORMATS: Final[tuple[DocumentFormat, ...]] = (
         "SWE-agent trajectory (.traj)",
         openai_chat.detect_swe_agent,
         openai_chat.read_swe_agent,
+        requires="an object with a 'trajectory' list and 'history', 'info' or 'environment'",
     ),
     DocumentFormat(
         openhands.FORMAT,
         "OpenHands instance or event list",
         openhands.detect_document,
         openhands.read_document,
+        requires="an instance with a 'history' list, or a list of events with 'source' and an action",
     ),
     DocumentFormat(
         anthropic_messages.FORMAT,
         "Anthropic Messages list or request body",
         anthropic_messages.detect_document,
         anthropic_messages.read_document,
+        requires="a list of messages with a 'role' (or {messages, system}) using Anthropic content blocks",
     ),
     DocumentFormat(
         openai_chat.FORMAT,
         "OpenAI chat messages: a list, {messages: [...]}, or a list of conversations",
         openai_chat.detect_document,
         openai_chat.read_document,
+        requires="a list of messages whose first has a chat 'role', {messages: [...]}, or conversations",
     ),
 )
 """Whole-document JSON formats, in detection order."""

@@ -82,7 +82,10 @@ def test_image_tokens() -> None:
 def test_categories() -> None:
     scope = build().scopes["main"]
     assert [m.category() for m in scope.messages[:4]] == [
-        Category.SYSTEM, Category.USER, Category.ASSISTANT, Category.TOOL_RESULTS,
+        Category.SYSTEM,
+        Category.USER,
+        Category.ASSISTANT,
+        Category.TOOL_RESULTS,
     ]
 
 
@@ -102,7 +105,11 @@ def test_records_made_by_the_fast_init_are_ordinary_frozen_dataclasses() -> None
     block = Block(BlockKind.TOOL_CALL, '{"q": 1}', "c1", "grep", is_error=True)
     assert type(block) is Block
     assert (block.kind, block.text, block.call_id, block.name, block.is_error) == (
-        BlockKind.TOOL_CALL, '{"q": 1}', "c1", "grep", True,
+        BlockKind.TOOL_CALL,
+        '{"q": 1}',
+        "c1",
+        "grep",
+        True,
     )
     defaults = (block.artifact, block.size_bytes, block.width, block.height, block.elided_chars)
     assert defaults == (None, 0, 0, 0, 0)
