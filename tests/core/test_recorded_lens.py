@@ -77,7 +77,10 @@ def test_recorded_context_is_the_reported_prompt_at_every_call_with_usage(path: 
             if record.category_figures():
                 assert sum(t for _, t in record.category_figures()) == record.context_tokens
     reported = sum(
-        1 for s in session.scopes.values() for r in s.requests if r.usage is not None and r.usage.prompt_tokens > 0
+        1
+        for s in session.scopes.values()
+        for r in s.requests
+        if r.usage is not None and r.usage.prompt_tokens > 0
     )
     assert checked == reported
 
@@ -92,8 +95,12 @@ def independent_compactions(path: Path) -> list[dict[str, object]]:
             continue
         if not isinstance(obj, dict):
             continue
-        if obj.get("type") == "system" and obj.get("subtype") in ("compact_boundary", "microcompact_boundary"):
-            meta = obj.get("compactMetadata") or obj.get("compact_metadata") or obj.get("microcompactMetadata") or {}
+        boundary = obj.get("subtype") in ("compact_boundary", "microcompact_boundary")
+        if obj.get("type") == "system" and boundary:
+            meta = (
+                obj.get("compactMetadata") or obj.get("compact_metadata")
+                or obj.get("microcompactMetadata") or {}
+            )
             pre = meta.get("preTokens", meta.get("pre_tokens"))
             kind = "summary" if obj["subtype"] == "compact_boundary" else "microcompact"
             found.append({"kind": kind, "pre": pre, "sidechain": bool(obj.get("isSidechain"))})
@@ -200,7 +207,8 @@ def agent_session() -> Session:
             )
             history.user("What happened so far.")
         history.round(text_of("ascii", 8_000, seed=k))
-        since = next((c.message_count for c in session.scopes["main"].compactions if c.stage == "summarize"), 0)
+        compactions = session.scopes["main"].compactions
+        since = next((c.message_count for c in compactions if c.stage == "summarize"), 0)
         live = sum(m.tokens() for m in history.messages[since:])
         history.request(Usage(20_000 + int(live * 1.3)))
     return session
@@ -246,7 +254,8 @@ def test_estimator_by_model_family() -> None:
     from ctxscope.core.analysis import AnalysisOptions
 
     session = agent_session()
-    session.scopes["main"].requests[0] = dataclasses.replace(session.scopes["main"].requests[0], model="gpt-5.1-codex")
+    requests = session.scopes["main"].requests
+    requests[0] = dataclasses.replace(requests[0], model="gpt-5.1-codex")
     assert analyse(session).snapshot().estimator == "openai"
     assert analyse(session, AnalysisOptions(estimator="claude")).snapshot().estimator == "claude"
 

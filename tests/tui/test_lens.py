@@ -41,6 +41,11 @@ def write_transcript(path: Path) -> None:
     path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
 
 
+def shown_lens(app: ReadyApp) -> str:
+    snapshot = app.dashboard.snapshot
+    return snapshot.lens if snapshot is not None else ""
+
+
 def screen_text(app: ReadyApp) -> tuple[str, str]:
     header = app.query_one(StatusHeader).render()
     meter = app.query_one(ContextMeter).render()
@@ -60,13 +65,13 @@ async def test_recorded_lens_first_and_the_key_switches(tmp_path: Path) -> None:
         assert app.dashboard.snapshot is not None and app.dashboard.snapshot.lens == "recorded"
 
         await pilot.press("l")
-        await _until(pilot, lambda: app.dashboard.snapshot is not None and app.dashboard.snapshot.lens == "pipeline")
+        await _until(pilot, lambda: shown_lens(app) == "pipeline")
         header, meter = screen_text(app)
         assert "pipeline (what-if)" in header
         assert "what-if" in meter and f"{REPORTED[-1]:,}" in meter  # the agent's own figure, labelled
 
         await pilot.press("l")
-        await _until(pilot, lambda: app.dashboard.snapshot is not None and app.dashboard.snapshot.lens == "recorded")
+        await _until(pilot, lambda: shown_lens(app) == "recorded")
         assert "lens recorded" in screen_text(app)[0]
 
 
