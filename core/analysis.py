@@ -22,13 +22,14 @@ request's rows and breakdowns, materialised). Call it from one thread at a time 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from .fulltext import full_texts
 from .lens import RecordedScope, recorded_thresholds
 from .logformat import FORMAT_NAME
-from .model import RELEASED_MESSAGE
+from .model import RELEASED_MESSAGE, Message
 from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
 from .pipeline.config import PipelineConfig
 from .pipeline.engine import describe, preview
@@ -49,7 +50,7 @@ from .snapshot import (
     scope_order,
     session_snapshot,
 )
-from .tokens import Estimator, get_estimator
+from .tokens import Estimator, ScriptBreakdown, get_estimator
 from .usage_check import RatioStats, ratio_stats
 
 DEFAULT_WINDOW: Final = 200_000
@@ -575,6 +576,7 @@ class Analysis:
             assert replay is not None
             try:
                 found = replay.detail(scope_id, index)
+                sent = replay.sent_messages(scope_id, index)
             except KeyError:
                 return None
             record = found.record
@@ -582,7 +584,7 @@ class Analysis:
                 recorded = self._recorded.get(scope_id)
                 if recorded is not None and index < len(recorded.records):
                     record = recorded.records[index]
-            return RequestDetail(record, tuple(found.messages), found.by_script)
+            return RequestDetail(record, tuple(found.messages), self._by_script(sent))
         return self._recorded_detail(scope_id, index)
 
     def _recorded_detail(self, scope_id: str, index: int) -> RequestDetail | None:
@@ -596,7 +598,7 @@ class Analysis:
         start = scope.context_start(index)
         estimator = self.estimator
         rows: list[MessageView] = []
-        texts: list[str] = []
+        live_messages: list[Message] = []
         for message in scope.messages[: record.message_count]:
             i = len(rows)
             if message is RELEASED_MESSAGE:
@@ -605,7 +607,7 @@ class Analysis:
             tokens = message.tokens(estimator)
             live = i >= start or message.role == "system"
             if live:
-                texts.append(message.text)
+                live_messages.append(message)
             rows.append(
                 MessageView(
                     index=i,
@@ -617,7 +619,12 @@ class Analysis:
                     preview=preview(message.text),
                 )
             )
-        return RequestDetail(record, tuple(rows), estimator.breakdown("\n".join(texts)))
+        return RequestDetail(record, tuple(rows), self._by_script(live_messages))
+
+    def _by_script(self, messages: Sequence[Message]) -> ScriptBreakdown:
+        """The per-script breakdown of every character of ``messages`` (elided text read back)."""
+        assert self._session is not None and self.estimator is not None
+        return self.estimator.breakdown("\n".join(full_texts(self._session, messages).texts))
 
 
 def _summary(snapshot: SessionSnapshot, recorded: SessionSnapshot, strategy: str) -> SessionSummary:

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .model import ScopeHeader
+from .model import Message, ScopeHeader
 from .pipeline.config import PipelineConfig
-from .pipeline.engine import Decision, PipelineRun, request_detail
+from .pipeline.engine import Decision, PipelineRun, request_detail, request_messages
 from .records import RecordLog
 from .session import Scope, Session
 from .snapshot import (
@@ -183,6 +183,19 @@ class SessionReplay:
         if decision is None:
             raise KeyError(f"the detail of request {index} in scope {scope_id!r} was released")
         return request_detail(replay.run.state, replay.records[index], decision)
+
+    def sent_messages(self, scope_id: str, index: int) -> list[Message]:
+        """The messages the pipeline sends for one request (reshaped copies where it changed them).
+
+        Raises:
+            KeyError: As :meth:`detail`.
+        """
+        replay = self._scopes.get(scope_id)
+        if replay is None or not 0 <= index < len(replay.records) or replay.decisions[index] is None:
+            raise KeyError(f"no detail of request {index} in scope {scope_id!r}")
+        decision = replay.decisions[index]
+        assert decision is not None
+        return request_messages(replay.run.state, decision)
 
     def released_messages(self, scope_id: str) -> tuple[int, int]:
         """The scope's stored messages ``[start, stop)`` this replay no longer needs."""
