@@ -42,7 +42,9 @@ from .snapshot import (
     Lens,
     MessageView,
     RequestDetail,
+    RequestRecord,
     ScopeSnapshot,
+    ScopeTotals,
     SessionSnapshot,
     Stage,
     SummaryMarker,
@@ -355,6 +357,8 @@ class Analysis:
         """ctxscope's own logs: the pipeline under the recorded configuration (what was sent)."""
         self._pipeline: SessionReplay | None = None
         self._compare: list[SessionReplay] = []
+        self._running: dict[tuple[str, str], tuple[int, ScopeTotals]] = {}
+        """Per (view, scope): records taken into the totals so far, and the totals."""
         self.estimator: Estimator | None = None
 
     # -- building ------------------------------------------------------------------------------
@@ -473,7 +477,10 @@ class Analysis:
         session = self._session
         if session is None:
             return ()
-        return tuple(self._labelled(replay.snapshot(), "pipeline") for replay in self._compare)
+        return tuple(
+            self._labelled(replay.snapshot(), "pipeline", f"compare {i}")
+            for i, replay in enumerate(self._compare)
+        )
 
     def compare_summaries(self) -> tuple[SessionSummary, ...]:
         """The summary of each compare configuration (empty without them)."""
@@ -483,9 +490,22 @@ class Analysis:
             for snapshot, config in zip(self.compare_snapshots(), self.options.compare, strict=True)
         )
 
-    def _labelled(self, snapshot: SessionSnapshot, lens: Lens) -> SessionSnapshot:
+    def _totals(self, key: str, scope_id: str, records: Sequence[RequestRecord]) -> ScopeTotals:
+        """The running totals of a scope's records in one view (``key``), taking in new ones."""
+        done, totals = self._running.get((key, scope_id), (0, ScopeTotals()))
+        if len(records) < done:  # another session: start over
+            done, totals = 0, ScopeTotals()
+        if len(records) > done:
+            totals = totals.extended(records[done:])
+            self._running[(key, scope_id)] = (len(records), totals)
+        return totals
+
+    def _labelled(self, snapshot: SessionSnapshot, lens: Lens, key: str = "pipeline") -> SessionSnapshot:
         scopes = {
-            scope_id: _with(scope, lens=lens, agent_compactions=self._compactions(scope_id))
+            scope_id: _with(
+                scope, lens=lens, agent_compactions=self._compactions(scope_id),
+                totals=self._totals(key, scope_id, scope.records),
+            )
             for scope_id, scope in snapshot.scopes.items()
         }
         return dataclasses.replace(snapshot, scopes=scopes, lens=lens, estimator=self.estimator_name)
@@ -514,6 +534,7 @@ class Analysis:
                     calibration_factor=lens.prior_factor(),
                     thresholds_source="the log's configuration",
                     own_pipeline=True,
+                    totals=self._totals("recorded", scope_id, records),
                 )
                 continue
             thresholds, source = self.agent_thresholds(scope, lens)
@@ -527,6 +548,7 @@ class Analysis:
                 lens="recorded",
                 agent_compactions=tuple(lens.compactions),
                 thresholds_source=source,
+                totals=self._totals("recorded", scope_id, records),
             )
         return session_snapshot(session, scopes, lens="recorded", estimator=self.estimator_name)
 

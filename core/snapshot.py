@@ -361,6 +361,41 @@ def requests_left(size: int, trigger: int, rate: float | None) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
+class ScopeTotals:
+    """Figures over all of a scope's records, kept up to date in the worker as records arrive.
+
+    Attributes:
+        peak: The largest figure of a request (:attr:`RequestRecord.context_tokens`; refused ones
+            excluded).
+        peak_request: Which request (-1 before the first).
+        summaries: Requests with a summary marker.
+        over_limit: Requests over the hard limit, or refused.
+        first_over_limit: The first of those (-1 when none).
+    """
+
+    peak: int = 0
+    peak_request: int = -1
+    summaries: int = 0
+    over_limit: int = 0
+    first_over_limit: int = -1
+
+    def extended(self, records: Sequence[RequestRecord]) -> ScopeTotals:
+        """These totals with ``records`` (the requests that came after) taken in."""
+        peak, peak_request, summaries = self.peak, self.peak_request, self.summaries
+        over, first_over = self.over_limit, self.first_over_limit
+        for record in records:
+            if record.summary is not None:
+                summaries += 1
+            if record.over_limit or record.refused:
+                over += 1
+                if first_over < 0:
+                    first_over = record.index
+            if not record.refused and record.context_tokens > peak:
+                peak, peak_request = record.context_tokens, record.index
+        return ScopeTotals(peak, peak_request, summaries, over, first_over)
+
+
+@dataclass(frozen=True, slots=True)
 class ScopeSnapshot:
     """Everything the dashboard shows for one scope at one moment.
 
@@ -378,6 +413,7 @@ class ScopeSnapshot:
             ``window: model table · trigger: seen compactions``).
         own_pipeline: The agent ran ctxscope's pipeline (ctxscope's own log): the recorded lens
             shows the pipeline's thresholds and stages, and the lenses coincide.
+        totals: Peak, summaries and requests over the limit over all the records.
     """
 
     header: ScopeHeader
@@ -390,6 +426,7 @@ class ScopeSnapshot:
     agent_compactions: tuple[AgentCompaction, ...] = ()
     thresholds_source: str = ""
     own_pipeline: bool = False
+    totals: ScopeTotals = ScopeTotals()
 
     @property
     def agent_thresholds(self) -> bool:

@@ -505,14 +505,13 @@ class DashboardCommands(Provider):
                 )
             scope = screen.scope
             if scope is not None:
-                for record in scope.records:
-                    if record.summary is not None:
-                        out.append(
-                            (f"Go to summary at request #{record.index}",
-                             partial(screen.post_message, RequestPicked(record.index)),
-                             f"freed {fmt.tokens(record.summary.tokens_freed)}")
-                        )
-                first_over = next((r.index for r in scope.records if r.over_limit or r.refused), None)
+                for compaction in scope.agent_compactions:
+                    out.append(
+                        (f"Go to the agent's {compaction.kind} at request #{compaction.request}",
+                         partial(screen.post_message, RequestPicked(compaction.request)),
+                         f"freed {fmt.tokens(compaction.tokens_freed or 0)}")
+                    )
+                first_over = scope.totals.first_over_limit if scope.totals.over_limit else None
                 if first_over is not None:
                     out.append(
                         ("Go to the first request over the hard limit",

@@ -20,27 +20,25 @@ from ..widgets.header import scope_name
 HELP = """\
 # ctxscope dashboard
 
-Every number here is computed by ctxscope.core, replaying each model call (request) of the log
-through the compaction pipeline.
+Every number here is computed by ctxscope.core; the dashboard only draws it. Two **lenses** (`l`
+switches, `--lens` chooses on open; the header names the one shown):
 
-**Meter** (the selected request). The bar is the request the pipeline sends (calibrated estimate)
-against the hard limit: green under the compaction *trigger*, amber up to the working *budget*, red
-beyond; the lighter tail is stored history the pipeline held back. *raw* is the estimate, *calibrated*
-corrects it with the usage the provider reported for earlier calls, *reported* is what the provider
-reported for this call (⚠ when calibrated is more than 10% off; for other agents' logs and with
---budget/--limit the pipeline's request is not the one the agent sent, so a gap is expected).
-*Cached prefix*: the share of the request identical to the previous one. *Next compaction*: requests
-left before the trigger at the current growth rate.
+* **recorded** — what the agent really sent and did. The bar is the call's context: the prompt the
+  provider *reported*, or where the call has no usage an *estimate* of the agent's live context
+  since its last compaction, calibrated on the reported calls before it. *in the log* + *not in the
+  log* split it (the system prompt and tool definitions never appear in a log). The marks are the
+  agent's own *auto-compact* trigger and its model's *window*; *agent compaction in ≈N requests* is
+  the forecast from the reported growth. Cyan lines and ◇ rows are the agent's own compactions
+  (Enter opens the summary); the lanes show what the agent did: 2 cleared old tool results
+  (microcompact), 3 summary.
+* **pipeline** — a what-if: what ctxscope's pipeline would send for the same history (raw estimate,
+  calibrated, against its trigger, budget and hard limit; stage lanes 1 artifacts, 2 clear, 3
+  summarise / fit turns, 4 guard; ◆ the summaries it would make). The agent's reported figure is
+  shown beside it: it belongs to another request.
 
-**Timeline**: stored history (blue) and the request sent (green) per request, reported figures (dots),
-trigger/budget/limit lines; magenta = a summary, cyan = a compaction the agent reported, white = the
-cursor. **Stage lanes** beneath: where each stage ran, taller = more freed: 1 artifacts, 2 clear old
-tool results, 3 summarise, 3 fit turns (the fallback), 4 hard-limit guard.
-
-**Messages**: every stored message of the selected request with its fate: kept, cleared (tool result
-replaced by a note), trimmed (artifact reduced), summarised, dropped. **Breakdown**: per category,
-per tool, per writing script (with what chars/4 would have said). **Summaries**: ◆ summaries the
-pipeline made, ◇ compactions the agent reported; Enter opens the text.
+Figures are calibrated unless labelled *raw*. **Messages**: every stored message of the selected
+request with its fate (kept, cleared, trimmed, summarised, dropped). **Breakdown**: per category
+(adding up to the meter's figure), per tool and per writing script (raw, every character).
 
 | key | action |
 |---|---|
@@ -53,6 +51,7 @@ pipeline made, ◇ compactions the agent reported; Enter opens the text.
 | 1 2 3 4 | timeline, messages, breakdown, summaries pane |
 | ↑ ↓ PgUp PgDn g G | scroll the focused list |
 | Enter | open the summary at the cursor (or the highlighted one) |
+| l | switch the lens: recorded ↔ pipeline (what-if) |
 | e | skipped lines and file notices |
 | m | memory-policy lab: what each policy would keep of this scope |
 | ctrl+p | command palette |
@@ -160,9 +159,9 @@ class ScopeScreen(ModalScreen[str | None]):
             row = Text(no_wrap=True, overflow="ellipsis", end="")
             row.append("● " if scope_id == self._current else "  ", "green")
             row.append(fmt.clean(scope_name(scope, self._redact), 40).ljust(30), "bold")
-            peak = max((r.calibrated_tokens for r in scope.records), default=0)
-            summaries = sum(1 for r in scope.records if r.summary is not None)
-            over = sum(1 for r in scope.records if r.over_limit or r.refused)
+            totals = scope.totals  # computed in core as the records arrived
+            peak, over = totals.peak, totals.over_limit
+            summaries = len(scope.agent_compactions) if scope.agent_thresholds else totals.summaries
             row.append(f" {len(scope.records):>5} calls  peak {fmt.tokens(peak):>6}")
             row.append(f"  {summaries} summaries", "magenta" if summaries else "dim")
             if over:
