@@ -29,7 +29,7 @@ from typing import Any, Final
 from .fulltext import full_texts
 from .lens import RecordedScope, recorded_thresholds
 from .logformat import FORMAT_NAME
-from .model import RELEASED_MESSAGE, Message
+from .model import CLEAR_TOOL_RESULTS, RELEASED_MESSAGE, Message
 from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
 from .pipeline.config import PipelineConfig
 from .pipeline.engine import describe, preview
@@ -619,6 +619,12 @@ class Analysis:
         scope = session.scopes[scope_id]
         start = scope.context_start(index)
         estimator = self.estimator
+        cleared = {  # tool results the agent's microcompacts emptied before this call
+            call_id
+            for c in scope.compactions
+            if c.stage == CLEAR_TOOL_RESULTS and 0 <= c.request_index <= index
+            for call_id in c.compacted_tool_ids
+        }
         rows: list[MessageView] = []
         live_messages: list[Message] = []
         for message in scope.messages[: record.message_count]:
@@ -628,16 +634,19 @@ class Analysis:
                 continue
             tokens = message.tokens(estimator)
             live = i >= start or message.role == "system"
-            if live:
+            results = message.tool_results
+            emptied = bool(results) and all(b.call_id in cleared for b in results)
+            if live and not emptied:
                 live_messages.append(message)
+            fate = Fate.SUMMARISED if not live else Fate.CLEARED if emptied else Fate.KEPT
             rows.append(
                 MessageView(
                     index=i,
                     role=message.role,
                     kind=describe(message),
-                    tokens=tokens if live else 0,
+                    tokens=tokens if fate is Fate.KEPT else 0,
                     stored_tokens=tokens,
-                    fate=Fate.KEPT if live else Fate.SUMMARISED,
+                    fate=fate,
                     preview=preview(message.text),
                 )
             )

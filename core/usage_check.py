@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -192,13 +193,14 @@ class ContextSums:
     def __init__(self, scope: Scope, estimator: Estimator) -> None:
         self.scope = scope
         self.estimator = estimator
-        self.prefix = [0]
+        # Flat 8-byte arrays (a live view of a long log appends to them for every message).
+        self.prefix = array("q", [0])
         """Tokens of the first *i* messages."""
-        self.system_prefix = [0]
+        self.system_prefix = array("q", [0])
         """Tokens of the system messages among the first *i* messages."""
-        self.by_category: dict[Category, list[int]] = {cat: [0] for cat in _CATEGORIES}
+        self.by_category: dict[Category, array[int]] = {cat: array("q", [0]) for cat in _CATEGORIES}
         """Tokens of the first *i* messages per category."""
-        self.system_count = [0]
+        self.system_count = array("q", [0])
         """System messages among the first *i* messages."""
 
     def _extend(self, end: int) -> None:

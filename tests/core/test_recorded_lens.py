@@ -196,9 +196,10 @@ def agent_session() -> Session:
     history.user("Read the files.")
     for k in range(12):
         if k == 4:
+            cleared = tuple(r.call_id for r in session.scopes["main"].tool_rounds.values())[:2]
             session.add_compaction(
                 ObservedCompaction("main", len(history.messages), stage="clear_tool_results", trigger="auto",
-                                   tokens_before=60_000, tokens_after=50_000)
+                                   tokens_before=60_000, tokens_after=50_000, compacted_tool_ids=cleared)
             )
         if k == 8:
             session.add_compaction(
@@ -274,3 +275,7 @@ def test_snapshots_hold_no_reference_to_live_state() -> None:
     # Messages before the summary are summarised in the recorded lens; the summary is kept.
     fates = {m.fate.value for m in detail.messages}
     assert fates == {"kept", "summarised"}
+    # Before it, the two tool results the agent's microcompact emptied show as cleared.
+    early = analysis.detail("main", 5)
+    assert early is not None
+    assert sum(1 for m in early.messages if m.fate.value == "cleared") == 2
