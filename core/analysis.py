@@ -619,6 +619,7 @@ class Analysis:
         scope = session.scopes[scope_id]
         start = scope.context_start(index)
         estimator = self.estimator
+        dropped = scope.dropped_ranges(index)  # turns the agent rolled back
         cleared = {  # tool results the agent's microcompacts emptied before this call
             call_id
             for c in scope.compactions
@@ -633,12 +634,17 @@ class Analysis:
                 rows.append(MessageView(i, "", "released", 0, 0, Fate.KEPT, "(released from memory)"))
                 continue
             tokens = message.tokens(estimator)
-            live = i >= start or message.role == "system"
+            live = (i >= start or message.role == "system") and not any(i in r for r in dropped)
             results = message.tool_results
             emptied = bool(results) and all(b.call_id in cleared for b in results)
             if live and not emptied:
                 live_messages.append(message)
-            fate = Fate.SUMMARISED if not live else Fate.CLEARED if emptied else Fate.KEPT
+            fate = (
+                Fate.DROPPED if any(i in r for r in dropped)
+                else Fate.SUMMARISED if not live
+                else Fate.CLEARED if emptied
+                else Fate.KEPT
+            )
             rows.append(
                 MessageView(
                     index=i,

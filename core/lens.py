@@ -129,7 +129,7 @@ class RecordedScope:
                 refused=request.error is not None and request.error.kind.value == "context_length",
                 fate_counts={Fate.KEPT: mc - summarised, Fate.SUMMARISED: summarised} if summarised
                 else {Fate.KEPT: mc},
-                by_category=self.sums.categories(start, mc),
+                by_category=self.sums.categories(request, start),
                 by_tool=_EMPTY_TOOLS,
                 model=request.model,
                 error=request.error.kind.value if request.error is not None else "",

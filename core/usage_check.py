@@ -232,18 +232,35 @@ class ContextSums:
         self._extend(end)
         return self.prefix[end] - self.prefix[start]
 
+    def _dropped(self, request: ModelRequest, start: int) -> list[tuple[int, int]]:
+        """The parts of ``[start, message_count)`` a rollback took out before the request."""
+        out = []
+        for dropped in self.scope.dropped_ranges(request.index):
+            lo, hi = max(dropped.start, start), min(dropped.stop, request.message_count)
+            if lo < hi:
+                out.append((lo, hi))
+        return out
+
     def request(self, request: ModelRequest) -> tuple[int, int]:
-        """(context start, estimate) of a request's live context (see :meth:`Scope.context_messages`)."""
+        """(context start, estimate) of a request's live context (see :meth:`Scope.context_messages`:
+        after the last compaction, without what rollbacks took out)."""
         start = min(self.scope.context_start(request.index), request.message_count)
         self._extend(request.message_count)
-        return start, self.system_prefix[start] + self.tokens(start, request.message_count)
+        estimate = self.system_prefix[start] + self.tokens(start, request.message_count)
+        for lo, hi in self._dropped(request, start):
+            estimate -= self.prefix[hi] - self.prefix[lo]
+        return start, estimate
 
-    def categories(self, start: int, end: int) -> dict[Category, int]:
-        """Tokens per category of a live context from ``start`` to ``end`` (the system messages
-        before ``start`` included, as :meth:`request` counts them)."""
+    def categories(self, request: ModelRequest, start: int) -> dict[Category, int]:
+        """Tokens per category of a request's live context from ``start`` (counted as
+        :meth:`request` counts it)."""
+        end = request.message_count
         self._extend(end)
         out = {cat: column[end] - column[start] for cat, column in self.by_category.items()}
         out[Category.SYSTEM] += self.system_prefix[start]
+        for lo, hi in self._dropped(request, start):
+            for cat, column in self.by_category.items():
+                out[cat] -= column[hi] - column[lo]
         return {cat: tokens for cat, tokens in out.items() if tokens}
 
 

@@ -279,3 +279,21 @@ def test_snapshots_hold_no_reference_to_live_state() -> None:
     early = analysis.detail("main", 5)
     assert early is not None
     assert sum(1 for m in early.messages if m.fate.value == "cleared") == 2
+
+
+def test_a_rollback_takes_the_turns_out_of_the_recorded_context() -> None:
+    session = Session("t", "codex-rollout")
+    history = History(session, "main", context_limit=258_400)
+    for k in range(3):
+        history.user(f"Turn {k}: " + text_of("ascii", 6_000, seed=k))
+        history.request()
+    session.add_rollback("main", 1)
+    history.user("Instead, do this.")
+    history.request()
+    analysis = analyse(session)
+    records = analysis.snapshot("recorded").scopes["main"].records
+    rolled_back = history.messages[2].tokens()
+    assert records[3].sent_tokens == records[2].sent_tokens - rolled_back + history.messages[3].tokens()
+    detail = analysis.detail("main", 3)
+    assert detail is not None
+    assert [m.fate.value for m in detail.messages] == ["kept", "kept", "dropped", "kept"]
