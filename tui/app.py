@@ -36,6 +36,7 @@ from textual.widgets import Footer, Static
 
 from .messages import (
     DetailLoaded,
+    DetailWanted,
     LensChosen,
     Mode,
     RequestPicked,
@@ -322,7 +323,7 @@ class DashboardScreen(Screen[None]):
         if wanted == self._detail_asked and have is not None and have.record.index == self.cursor:
             return
         self._detail_asked = wanted
-        self.app.request_detail(scope.header.scope_id, self.cursor)  # type: ignore[attr-defined]
+        self.post_message(DetailWanted(scope.header.scope_id, self.cursor))
 
     def _show_tabs(self) -> None:
         tabs = Text(no_wrap=True, end="")
@@ -593,6 +594,10 @@ class CtxscopeApp(App[None]):
         """Ask the tailer for a request's detail (tests override this)."""
         if self.tailer is not None:
             self.tailer.request_detail(scope_id, index)
+
+    @on(DetailWanted)
+    def _detail_wanted(self, message: DetailWanted) -> None:
+        self.request_detail(message.scope_id, message.index)
 
     @on(LensChosen)
     def _lens(self, message: LensChosen) -> None:

@@ -137,3 +137,12 @@ class LensChosen(Message):
     def __init__(self, lens: Lens) -> None:
         super().__init__()
         self.lens = lens
+
+
+class DetailWanted(Message):
+    """The dashboard wants one request's detail (bubbles to the app, which asks the tailer)."""
+
+    def __init__(self, scope_id: str, index: int) -> None:
+        super().__init__()
+        self.scope_id = scope_id
+        self.index = index
