@@ -424,7 +424,7 @@ class DashboardScreen(Screen[None]):
         if scope is None or not 0 <= self.cursor < len(scope.records):
             return
         compaction = scope.compaction_at(self.cursor)
-        marker = scope.records[self.cursor].summary if scope.lens == "pipeline" else None
+        marker = scope.records[self.cursor].summary if not scope.agent_thresholds else None
         if marker is None and compaction is None:
             self.notify(f"No summary or agent compaction at request #{self.cursor}.", timeout=3)
             return

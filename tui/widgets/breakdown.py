@@ -75,7 +75,8 @@ def category_table(record: RequestRecord) -> Table:
         ("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"),
     )
     labels = {category.value: label for category, label in CATEGORY_LABELS.items()}
-    if record.source:
+    unseen = record.unseen_tokens > 0
+    if unseen:
         labels[NOT_IN_LOG] = "not in the log"
     for key, label in labels.items():
         value = rows.get(key, 0)
@@ -86,7 +87,7 @@ def category_table(record: RequestRecord) -> Table:
             share_bar(value, total),
             style="" if value else "dim",
         )
-    if record.source:
+    if unseen:
         table.caption = "not in the log: system prompt, tool definitions, MCP tools the log never shows"
         table.caption_style = "dim"
         table.caption_justify = "left"

@@ -257,7 +257,7 @@ class ContextMeter(Widget):
             parts.append(here)
         forecast = scope.forecast(record.index)
         outlook = Text(no_wrap=True, end="")
-        who = "agent compaction " if record.source else "next compaction "
+        who = "agent compaction " if scope.agent_thresholds else "next compaction "
         outlook.append(who if not short else "compaction ", label)
         left = forecast.requests_left
         if left == 0:

@@ -30,12 +30,13 @@ class Entry:
     compaction: AgentCompaction | None = None
 
 
-def marker_row(marker: SummaryMarker) -> Text:
-    """Two lines: where and how much the what-if summary freed; its size and what was kept."""
+def marker_row(marker: SummaryMarker, what_if: bool = True) -> Text:
+    """Two lines: where and how much the pipeline's summary freed; its size and what was kept
+    (``what_if``: a summary the pipeline would make, not one the agent's pipeline made)."""
     out = Text(no_wrap=True, overflow="ellipsis", end="")
     out.append("◆ ", "magenta")
     out.append(f"#{marker.request_index}".ljust(7), "bold")
-    out.append("what-if summary ", "magenta")
+    out.append("what-if summary " if what_if else "summary ", "magenta")
     out.append(f"freed {fmt.tokens(marker.tokens_freed)}", "bold")
     out.append(f"  {fmt.tokens(marker.tokens_before)} → {fmt.tokens(marker.tokens_after)}", "dim")
     out.append("\n         ")
@@ -97,7 +98,7 @@ class SummaryList(OptionList):
         if not self.entries and self.option_count == 0:
             self.add_option(Option(Text(EMPTY, style="dim"), disabled=True))
         new: list[Entry] = []
-        if scope.lens == "pipeline":
+        if not scope.agent_thresholds:  # the pipeline's summaries (ctxscope's own logs: the agent's)
             records = scope.records
             new += [
                 Entry(r.summary.request_index, marker=r.summary)
@@ -110,12 +111,16 @@ class SummaryList(OptionList):
         self._placed = len(compactions)
         if not new:
             return
+        what_if = scope.lens == "pipeline"
         if not self.entries:
             self.clear_options()  # the placeholder
         new.sort(key=lambda e: e.request_index)
         self.entries += new
         self.add_options(
-            [Option(compaction_row(e.compaction) if e.compaction else marker_row(e.marker)) for e in new]  # type: ignore[arg-type]
+            [
+                Option(compaction_row(e.compaction) if e.compaction else marker_row(e.marker, what_if))  # type: ignore[arg-type]
+                for e in new
+            ]
         )
 
     def point_at(self, request_index: int) -> None:

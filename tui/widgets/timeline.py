@@ -485,7 +485,11 @@ class StageLanes(Widget):
         record = records[self._cursor]
         out.append(f"#{record.index} ", self._style("caption"))
         if not record.stages:
-            idle = "the agent did not compact here" if recorded else "what-if: fit as it was, no stage ran"
+            idle = (
+                "the agent did not compact here" if recorded
+                else "fit as it was: no stage ran" if record.source
+                else "what-if: fit as it was, no stage ran"
+            )
             out.append(idle, "dim")
         for i, run in enumerate(record.stages):
             if i:
@@ -496,5 +500,6 @@ class StageLanes(Widget):
             if run.items:
                 out.append(f" ({run.items} item{'s' if run.items != 1 else ''})", "dim")
         if record.summary is not None:
-            out.append("  ◆ summary (Enter)" if recorded else "  ◆ what-if summary", self._style("summarize"))
+            words = "  ◆ summary (Enter)" if record.source else "  ◆ what-if summary"
+            out.append(words, self._style("summarize"))
         return out
