@@ -22,6 +22,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .analysis import Analysis, AnalysisOptions, analyse
     from .follow import Follower
     from .logformat import SessionLogWriter
     from .model import (
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
         detect_format,
         open_log,
     )
-    from .replay import SessionReplay, WhatIf, replay_session
+    from .replay import SessionReplay, WhatIf
     from .session import Scope, Session
     from .snapshot import (
         Fate,
@@ -76,6 +77,7 @@ if TYPE_CHECKING:
 _MODULE_OF: dict[str, str] = {
     name: module
     for module, names in {
+        "analysis": ("Analysis", "AnalysisOptions", "analyse"),
         "follow": ("Follower",),
         "logformat": ("SessionLogWriter",),
         "model": (
@@ -87,7 +89,7 @@ _MODULE_OF: dict[str, str] = {
             "PreparedRequest",
         ),
         "reader": ("SessionReader", "UnknownFormatError", "detect_format", "open_log"),
-        "replay": ("SessionReplay", "WhatIf", "replay_session"),
+        "replay": ("SessionReplay", "WhatIf"),
         "session": ("Scope", "Session"),
         "snapshot": (
             "Fate", "RequestDetail", "RequestRecord", "ScopeSnapshot", "SessionSnapshot", "Stage",
@@ -108,6 +110,8 @@ __all__ = [
     "ESTIMATOR_NAMES",
     "REFUSAL_MESSAGE",
     "SAFETY_NET_INSTRUCTION",
+    "Analysis",
+    "AnalysisOptions",
     "ArtifactKind",
     "Block",
     "BlockKind",
@@ -142,12 +146,12 @@ __all__ = [
     "Usage",
     "UsageCheck",
     "WhatIf",
+    "analyse",
     "check_usage",
     "detect_format",
     "estimate_tokens",
     "get_estimator",
     "open_log",
-    "replay_session",
 ]
 
 
