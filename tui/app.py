@@ -565,7 +565,11 @@ class CtxscopeApp(App[None]):
         self._open_source = open_source
         self.start_tailer = start_tailer
         self.tailer: Tailer | None = None
-        self.dashboard = DashboardScreen(redact=options.redact)
+        self.dashboard = self.make_dashboard()
+
+    def make_dashboard(self) -> DashboardScreen:
+        """The dashboard screen this app shows (the demo's adds its caption bar)."""
+        return DashboardScreen(redact=self.options.redact)
 
     def get_default_screen(self) -> Screen[None]:
         return self.dashboard
