@@ -11,6 +11,7 @@
 * The memory-policy lab (:mod:`ctxscope.core.policies`).
 """
 
+from .analysis import Analysis, AnalysisOptions, analyse
 from .follow import Follower
 from .logformat import SessionLogWriter
 from .model import (
@@ -34,7 +35,7 @@ from .pipeline import (
     PreparedRequest,
 )
 from .reader import SessionReader, UnknownFormatError, detect_format, open_log, read_session
-from .replay import SessionReplay, WhatIf, replay_session
+from .replay import SessionReplay, WhatIf
 from .session import Scope, Session
 from .snapshot import (
     Fate,
@@ -62,6 +63,8 @@ __all__ = [
     "ESTIMATOR_NAMES",
     "REFUSAL_MESSAGE",
     "SAFETY_NET_INSTRUCTION",
+    "Analysis",
+    "AnalysisOptions",
     "ArtifactKind",
     "Block",
     "BlockKind",
@@ -96,11 +99,11 @@ __all__ = [
     "Usage",
     "UsageCheck",
     "WhatIf",
+    "analyse",
     "check_usage",
     "detect_format",
     "estimate_tokens",
     "get_estimator",
     "open_log",
     "read_session",
-    "replay_session",
 ]

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Final
 
+from ctxscope.core.analysis import SessionSummary
 from ctxscope.core.snapshot import RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot, Stage
 from ctxscope.demo_sessions.scenarios import Scenario
 from rich.text import Text
@@ -488,6 +489,7 @@ class DemoScreen(DashboardScreen):
         self.captions = Captions.fresh()
         self.caption = ""
         self.compare: tuple[SessionSnapshot, ...] = ()
+        self.compare_summaries: tuple[SessionSummary, ...] = ()
         self.run_seen = 0
         self.caption_seconds = CAPTION_SECONDS
         """Least time a caption stays before a queued one replaces it (at speed 1)."""
@@ -540,10 +542,11 @@ class DemoScreen(DashboardScreen):
         super().apply_snapshot(message)
         if message.compare:
             self.compare = message.compare
+            self.compare_summaries = message.compare_summaries
             from .screens.whatif import WhatIfScreen
 
             if isinstance(self.app.screen, WhatIfScreen):
-                self.app.screen.update(self.compare)
+                self.app.screen.update(self.compare, self.compare_summaries)
         if message.generation != self._caption_generation:
             self._caption_generation = message.generation
             self.captions = Captions.fresh(self.captions.shown)
@@ -623,7 +626,9 @@ class DemoScreen(DashboardScreen):
                         "eight-subagents and cache-batching do.", timeout=4)
             return
         labels = tuple(c.label for c in self.scenario.compare)
-        self.app.push_screen(WhatIfScreen(labels, self.compare, self.scope_id, redact=self.redact))
+        self.app.push_screen(
+            WhatIfScreen(labels, self.compare, self.compare_summaries, self.scope_id, redact=self.redact)
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "whatif":

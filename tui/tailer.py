@@ -21,10 +21,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from ctxscope.core.analysis import SessionSummary
 from ctxscope.core.pipeline.config import PipelineConfig
 from ctxscope.core.reader import TextCap
-from ctxscope.core.session import Session
-from ctxscope.core.snapshot import RequestDetail, SessionSnapshot
+from ctxscope.core.snapshot import Lens, RequestDetail, SessionSnapshot
 from textual.message import Message
 from watchfiles import Change, awatch
 
@@ -94,10 +94,16 @@ class SessionSource(Protocol):
         """The file is finished: take a last line without a newline and flush the readers."""
 
     def snapshot(self) -> SessionSnapshot:
-        """The session as of now."""
+        """The session as of now, in the current lens."""
+
+    def compare(self) -> tuple[tuple[SessionSnapshot, ...], tuple[SessionSummary, ...]]:
+        """The session under each compare configuration, with its summary (empty without them)."""
+
+    def set_lens(self, lens: Lens) -> None:
+        """Show the session in ``lens`` from now on."""
 
     def detail(self, scope_id: str, index: int) -> RequestDetail | None:
-        """The detail of one request (None when it does not exist)."""
+        """The detail of one request in the current lens (None when it does not exist)."""
 
     def watch_paths(self) -> list[str]:
         """Folders to watch (the log's own folder non-recursively; others recursively)."""
@@ -145,8 +151,10 @@ class Tailer:
         self._last_post = 0.0
         self._last_step: Step | None = None
         self._watchers: dict[str, asyncio.Task[None]] = {}
+        self._last_done = False
         self._detail_not_before = 0.0
         self._detail_timer = False
+        self._lens: Lens | None = None
         self.snapshots_posted = 0
         self.watching = asyncio.Event()
         """Set once the file watcher is running (tests append only after it is)."""
@@ -156,6 +164,11 @@ class Tailer:
     def request_detail(self, scope_id: str, index: int) -> None:
         """Ask for a request's detail; only the latest request is computed."""
         self._wanted = (scope_id, index)
+        self._wake.set()
+
+    def set_lens(self, lens: Lens) -> None:
+        """Switch the lens: the next snapshot (posted at once) is in ``lens``."""
+        self._lens = lens
         self._wake.set()
 
     def stop(self) -> None:
@@ -184,6 +197,10 @@ class Tailer:
                 self._wake.clear()
                 if self.stop_event.is_set():
                     break
+                if self._lens is not None:
+                    lens, self._lens = self._lens, None
+                    await asyncio.to_thread(self.source.set_lens, lens)
+                    await self._post_snapshot(done=self._last_done)
                 if self.mode is Mode.LIVE:
                     await self._throttle()
                     await self._catch_up()
@@ -241,10 +258,8 @@ class Tailer:
     async def _post_snapshot(self, done: bool) -> None:
         assert self.source is not None
         snapshot = await asyncio.to_thread(self.source.snapshot)
-        compare_snapshots = getattr(self.source, "compare_snapshots", None)
-        compare: tuple[SessionSnapshot, ...] = ()
-        if compare_snapshots is not None:
-            compare = await asyncio.to_thread(compare_snapshots)
+        compare, summaries = await asyncio.to_thread(self.source.compare)
+        self._last_done = done
         step = self._last_step
         status = TailStatus(
             self.mode,
@@ -253,7 +268,7 @@ class Tailer:
             done=done,
             path=step.path if step else "",
         )
-        self._post(SnapshotUpdated(snapshot, status, self.generation, compare))
+        self._post(SnapshotUpdated(snapshot, status, self.generation, compare, summaries))
         self._last_post = time.monotonic()
         self.snapshots_posted += 1
 
@@ -323,16 +338,20 @@ class Tailer:
 
 
 class CoreSource:
-    """The real source: core's :class:`~ctxscope.core.follow.Follower` and incremental replay.
+    """The real source: core's :class:`~ctxscope.core.follow.Follower` and one
+    :class:`~ctxscope.core.analysis.Analysis` over what it reads.
 
     Args:
         path: A log file, or a folder whose newest log is followed.
         format: Force a log format by name.
-        budget: Override the working budget (tokens).
-        limit: Override the hard limit (tokens).
+        budget: Override the pipeline lens's working budget (tokens).
+        limit: Override the pipeline lens's hard limit (tokens).
+        lens: The lens shown first (None: recorded).
+        window: The agent's context window (tokens; the recorded lens).
+        trigger: The agent's auto-compaction trigger (tokens; the recorded lens).
+        estimator: The estimator's name (None: by model family).
         compare: Configurations replayed side by side over the same log (``ctxscope demo``'s
-            what-if view); the first is the recorded one. Their snapshots come from
-            :meth:`compare_snapshots`.
+            what-if view); the first is the reference.
         text_cap: Characters of each block's text the reader keeps (None: all; the demo's logs are
             bounded, so its per-script breakdowns and summaries see every character).
         keep_detail: Keep the detail of only the newest this many requests per scope and release
@@ -350,38 +369,30 @@ class CoreSource:
         format: str | None = None,
         budget: int | None = None,
         limit: int | None = None,
+        lens: Lens | None = None,
+        window: int | None = None,
+        trigger: int | None = None,
+        estimator: str | None = None,
         compare: Sequence[PipelineConfig] = (),
         text_cap: TextCap = "auto",
         keep_detail: int | None = None,
     ) -> None:
+        from ctxscope.core.analysis import Analysis, AnalysisOptions
         from ctxscope.core.follow import Follower
-        from ctxscope.core.replay import SessionReplay, WhatIf
 
         self.path = os.path.abspath(path)
         self.follower = Follower(self.path, format, text_cap=text_cap)
-        self._config = PipelineConfig().replace(budget=budget, hard_limit=limit)
-        self.keep_detail = keep_detail
-        self.recorded = SessionReplay(keep_detail=keep_detail)
-        """The replay under the recorded configuration (the log's own limits and budget)."""
-        self.replay = self.recorded
-        """What the dashboard shows: the recorded replay, or — with ``--budget``/``--limit`` — a
-        what-if replay over it that takes its calibration from the recorded run, as
-        ``ctxscope report`` does (the usage the log reports belongs to what was really sent)."""
-        if self._config != PipelineConfig():
-            self.replay = SessionReplay(self._config, base=self.recorded, keep_detail=keep_detail)
-        self.whatif: WhatIf | None = None
-        if compare:
-            first = (
-                self.recorded
-                if compare[0] == PipelineConfig()
-                else SessionReplay(compare[0], keep_detail=keep_detail)
+        self.analysis = Analysis(
+            AnalysisOptions(
+                lens=lens,
+                config=PipelineConfig().replace(budget=budget, hard_limit=limit),
+                window=window,
+                trigger=trigger,
+                estimator=estimator,
+                keep_detail=keep_detail,
+                compare=tuple(compare),
             )
-            self.whatif = WhatIf(
-                [first, *(SessionReplay(c, base=first, keep_detail=keep_detail) for c in compare[1:])]
-            )
-        replays = [self.recorded, self.replay, *(self.whatif.replays if self.whatif else ())]
-        self._replays = list({id(r): r for r in replays}.values())
-        """Every replay over the session, once each (a message is released when all released it)."""
+        )
         self._session: object = None
         self._stem = os.path.splitext(self.path)[0] + os.sep
 
@@ -392,9 +403,8 @@ class CoreSource:
         if restarted and self._session is None:
             restarted = False  # the first session is not a restart
         if session is not None:
-            if session is not self._session:
-                self._session = session
-            self._update(session)
+            self._session = session
+            self.analysis.update(session)
         read = progress.read
         return Step(
             bytes_read=read.offset if read is not None else 0,
@@ -411,36 +421,22 @@ class CoreSource:
         session = self.follower.session
         if session is not None:
             self._session = session
-            self._update(session)
-
-    def _update(self, session: Session) -> None:
-        if self.replay is not self.recorded:
-            self.recorded.update(session)  # first: the what-if reads its calibration from it
-        self.replay.update(session)
-        if self.whatif is not None:
-            self.whatif.update(session)
-        if self.keep_detail is not None:
-            from ctxscope.core.replay import release_replayed  # loaded by __init__ already
-
-            release_replayed(session, self._replays)
+            self.analysis.update(session)
 
     def snapshot(self) -> SessionSnapshot:
-        snapshot = self.replay.snapshot()
+        snapshot = self.analysis.snapshot()
         if not snapshot.source:
-            return SessionSnapshot(source=self.path, format="", session_id="", scopes={})
+            return SessionSnapshot(source=self.path, format="", session_id="", scopes={}, lens=snapshot.lens)
         return snapshot
 
-    def compare_snapshots(self) -> tuple[SessionSnapshot, ...]:
-        """The session under each ``compare`` configuration (empty without them)."""
-        if self.whatif is None:
-            return ()
-        return tuple(replay.snapshot() for replay in self.whatif.replays)
+    def compare(self) -> tuple[tuple[SessionSnapshot, ...], tuple[SessionSummary, ...]]:
+        return self.analysis.compare_snapshots(), self.analysis.compare_summaries()
+
+    def set_lens(self, lens: Lens) -> None:
+        self.analysis.lens = lens
 
     def detail(self, scope_id: str, index: int) -> RequestDetail | None:
-        try:
-            return self.replay.detail(scope_id, index)
-        except KeyError:
-            return None
+        return self.analysis.detail(scope_id, index)
 
     def watch_paths(self) -> list[str]:
         return self.follower.watch_paths()

@@ -115,7 +115,10 @@ def test_tables_show_log_text_literally(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["report", str(path)]) == 0
     out = capsys.readouterr().out
     assert "[bold red]x" in out  # shown, not interpreted
-    assert "requests and sizes" in out and "what the pipeline did" in out
+    assert "requests and context" in out and "recorded lens" in out
+    assert "lenses coincide" in out  # ctxscope's own log
+    assert main(["report", str(path), "--budget", "10000"]) == 0
+    assert "what the pipeline would do (what-if)" in capsys.readouterr().out
     assert "1 bad lines skipped" in out
 
 
@@ -175,7 +178,7 @@ def test_report_reads_real_agent_logs(path: Path | None, capsys: pytest.CaptureF
     """Every real log in ../shared/real-logs reports, and the pipeline never goes over the limit."""
     if path is None:
         pytest.skip("needs ../shared/real-logs (absent here)")
-    out = report(capsys, str(path))
+    out = report(capsys, str(path), "--lens", "pipeline")
     assert out["format"] and out["scopes"]
     for scope in out["scopes"]:
         assert scope["over_limit_requests"] == 0 and scope["refused_requests"] == 0

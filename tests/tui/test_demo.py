@@ -145,17 +145,17 @@ async def test_demo_end_to_end(tmp_path: Path) -> None:
 
         # The what-if view: two configurations of the same session, figures from core.
         await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, WhatIfScreen) and bool(app.screen.reports))
+        await until(pilot, lambda: isinstance(app.screen, WhatIfScreen) and bool(app.screen.summaries))
         whatif = app.screen
         assert isinstance(whatif, WhatIfScreen)
-        four, one = (reports[0] for reports in whatif.reports)
-        assert four["stage_runs"]["clear_tool_results"] < one["stage_runs"]["clear_tool_results"]
-        assert four["cached_prefix_ratio"] > one["cached_prefix_ratio"] + 0.15
+        four, one = (summary.scopes[0] for summary in whatif.summaries)
+        assert four.stage_runs["clear_tool_results"] < one.stage_runs["clear_tool_results"]
+        assert four.cached_prefix_ratio > one.cached_prefix_ratio + 0.15
         # ... the same figures core's WhatIf computes from the log.
         from ctxscope.core.reader import read_session
 
         expected = WhatIf.of(*(c.config for c in scenario.compare)).snapshots(read_session(playback.path))
-        assert [len(s.scopes["main"].records) for s in expected] == [four["requests"], one["requests"]]
+        assert [len(s.scopes["main"].records) for s in expected] == [four.requests, one.requests]
         assert whatif.labels == ("batches of 4", "batches of 1")
         screenshot = app.export_screenshot().replace("&#160;", " ")
         assert "batches of 1" in screenshot and "what-if" in screenshot

@@ -5,13 +5,13 @@ from __future__ import annotations
 import itertools
 import time
 
+from ctxscope.core.snapshot import growth_rate, requests_left
 from ctxscope.tui.widgets import text as fmt
 from ctxscope.tui.widgets.error_strip import strip_text
 from ctxscope.tui.widgets.header import header_text
 from ctxscope.tui.widgets.messages_view import MessagesView
-from ctxscope.tui.widgets.meter import growth_rate, requests_left
 from ctxscope.tui.widgets.summaries import marker_row
-from ctxscope.tui.widgets.timeline import Buckets, column_of, compaction_requests, nice_ticks
+from ctxscope.tui.widgets.timeline import Buckets, column_of, nice_ticks
 from rich.text import Text
 
 from . import fakes
@@ -99,14 +99,6 @@ def test_buckets_columns_ticks() -> None:
     assert nice_ticks(1_100_000) == [0, 500_000, 1_000_000]
     assert nice_ticks(1_100_000, 8) == [0, 200_000, 400_000, 600_000, 800_000, 1_000_000]
     assert nice_ticks(0) == [0]
-
-
-def test_compaction_requests_maps_to_the_next_call() -> None:
-    from ctxscope.core.model import ObservedCompaction
-
-    scope = fakes.scope(5, observed=[ObservedCompaction("main", 6), ObservedCompaction("main", 999)])
-    # message counts are 5, 7, 9, ...: the first call after 6 stored messages is #1
-    assert compaction_requests(scope) == [1, 4]
 
 
 def test_header_without_state() -> None:

@@ -33,7 +33,25 @@ def add_dashboard_arguments(parser: argparse.ArgumentParser) -> None:
                         help="working budget in tokens (default: from the log, else the pipeline's default)")
     parser.add_argument("--limit", metavar="N", type=positive_int, default=None,
                         help="hard context limit in tokens (default: from the log or the model)")
+    add_lens_arguments(parser)
+    parser.add_argument("--trigger", metavar="N", type=positive_int, default=None,
+                        help="the agent's auto-compaction trigger in tokens (default: the agent's, "
+                        "refined by the compactions seen)")
     add_redact_argument(parser)
+
+
+def add_lens_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--lens``, ``--window`` and ``--estimator``, shared by ``watch``, ``open`` and ``report``."""
+    from ctxscope.core.snapshot import LENSES
+    from ctxscope.core.tokens import ESTIMATOR_NAMES
+
+    parser.add_argument("--lens", choices=LENSES, default=None,
+                        help="recorded: what the agent sent and did (default); pipeline: what "
+                        "ctxscope's pipeline would send for the same history (a what-if)")
+    parser.add_argument("--window", metavar="N", type=positive_int, default=None,
+                        help="the agent's context window in tokens (default: the log, else the model)")
+    parser.add_argument("--estimator", choices=ESTIMATOR_NAMES, default=None,
+                        help="token estimator (default: by the model family: claude or openai)")
 
 
 def add_redact_argument(parser: argparse.ArgumentParser) -> None:

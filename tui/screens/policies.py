@@ -68,11 +68,12 @@ def load_and_run(request: PolicyLabRequest) -> tuple[str, list[PolicyMessage], d
     Returns:
         The query used, the messages, and each policy's selection.
     """
-    from ctxscope.core.policies import run_policies, session_messages
+    from ctxscope.core.fulltext import policy_messages
+    from ctxscope.core.policies import run_policies
     from ctxscope.core.reader import open_log
 
     session = open_log(request.path, request.log_format)
-    messages = session_messages(session, request.scope_id)
+    messages = policy_messages(session, request.scope_id)  # every character, read back by offset
     query = request.query
     if not query:
         last_user = next((m.content for m in reversed(messages) if m.role == "user" and m.content), "")

@@ -58,6 +58,12 @@ def header_text(
     if not status.done and mode is Mode.OFFLINE:
         out.append(f" ({fmt.size(status.bytes_read)} of {fmt.size(status.size)})", "dim")
     out.append("  ")
+    # The lens first: it says what every figure on the screen is (and survives truncation).
+    if snapshot.lens == "recorded":
+        out.append("recorded", "bold green")
+    else:
+        out.append("pipeline what-if", "bold yellow")
+    out.append("  ")
     if snapshot.session_id:
         out.append("session ", "dim")
         out.append(fmt.clean(snapshot.session_id, 12))
@@ -74,6 +80,10 @@ def header_text(
             out.append("model ", "dim")
             out.append(fmt.clean(model, 32))
             out.append("  ")
+    if snapshot.estimator:
+        out.append("estimator ", "dim")
+        out.append(fmt.clean(snapshot.estimator, 16))
+        out.append("  ")
     if snapshot.format:
         out.append("format ", "dim")
         out.append(fmt.clean(snapshot.format, 24))
