@@ -541,6 +541,7 @@ class CtxscopeApp(App[None]):
         open_source: Builds the session source (default: core's reader and replay); tests pass
             their own.
         start_tailer: False in tests that inject :class:`SnapshotUpdated` messages themselves.
+        export: Given to the tailer: publishes each snapshot (``--otlp-endpoint``, ``--metrics-port``).
     """
 
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))
@@ -559,9 +560,11 @@ class CtxscopeApp(App[None]):
         *,
         open_source: Callable[[], SessionSource] | None = None,
         start_tailer: bool = True,
+        export: Callable[[SessionSnapshot, SessionSource], SessionSnapshot] | None = None,
     ) -> None:
         super().__init__()
         self.options = options
+        self._export = export
         self._open_source = open_source
         self.start_tailer = start_tailer
         self.tailer: Tailer | None = None
@@ -578,6 +581,7 @@ class CtxscopeApp(App[None]):
                 self._open_source or partial(default_source, self.options),
                 self.options.mode,
                 force_polling=self.options.poll,
+                export=self._export,
             )
             self._run_tailer()
 
@@ -642,7 +646,12 @@ def default_source(options: DashboardOptions) -> SessionSource:
     )
 
 
-def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
+def run_dashboard(
+    args: argparse.Namespace,
+    *,
+    live: bool,
+    export: Callable[[SessionSnapshot, SessionSource], SessionSnapshot] | None = None,
+) -> int:
     """The ``watch`` and ``open`` handlers: check the path, then run the app.
 
     ``open`` on a folder (a Claude Code project folder, a Codex sessions folder) opens its newest
@@ -653,7 +662,7 @@ def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
             format is unknown.
     """
     options = dashboard_options(args, live=live)
-    CtxscopeApp(options).run()
+    CtxscopeApp(options, export=export).run()
     return 0
 
 

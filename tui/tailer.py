@@ -129,6 +129,8 @@ class Tailer:
             one-line reason when the log cannot be read).
         mode: Live (follow the file) or offline (read it once).
         force_polling: Poll instead of relying on inotify.
+        export: Called in the worker's thread with every snapshot and the source before it is
+            posted (``--otlp-endpoint``/``--metrics-port``); returns the snapshot to post.
     """
 
     def __init__(
@@ -138,8 +140,10 @@ class Tailer:
         mode: Mode,
         *,
         force_polling: bool = False,
+        export: Callable[[SessionSnapshot, SessionSource], SessionSnapshot] | None = None,
     ) -> None:
         self._post = post
+        self.export = export
         self._open_source = open_source
         self.mode = mode
         self.force_polling = force_polling
@@ -258,6 +262,8 @@ class Tailer:
     async def _post_snapshot(self, done: bool) -> None:
         assert self.source is not None
         snapshot = await asyncio.to_thread(self.source.snapshot)
+        if self.export is not None:
+            snapshot = await asyncio.to_thread(self.export, snapshot, self.source)
         compare, summaries = await asyncio.to_thread(self.source.compare)
         self._last_done = done
         step = self._last_step

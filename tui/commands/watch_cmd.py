@@ -77,10 +77,20 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="poll the file instead of relying on file-system events (network, Docker and WSL mounts)",
     )
+    from ..export import add_export_arguments
+
+    add_export_arguments(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..app import run_dashboard
+    from ..export import start_export
 
-    return run_dashboard(args, live=True)
+    exporter = start_export(args)
+    if exporter is None:
+        return run_dashboard(args, live=True)
+    try:
+        return run_dashboard(args, live=True, export=exporter.publish_snapshot)
+    finally:
+        exporter.close()
