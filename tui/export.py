@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from ctxscope.core import telemetry as tm
 from ctxscope.core.session import Problem
+from ctxscope.core.sessions_index import SessionRow
 from ctxscope.core.snapshot import SessionSnapshot
 
 EXPORT_INTERVAL_MS: Final = 2_000
@@ -71,9 +72,13 @@ class ExportOptions:
         return self.otlp_endpoint is not None or self.metrics_port is not None
 
 
-def add_export_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--otlp-endpoint``, ``--metrics-port``, ``--metrics-host``, ``--host``, ``--project``."""
+def add_export_arguments(parser: argparse.ArgumentParser, *, redact: bool = False) -> None:
+    """``--otlp-endpoint``, ``--metrics-port``, ``--metrics-host``, ``--host``, ``--project`` (and
+    ``--redact`` where the command has none)."""
     group = parser.add_argument_group("export (needs ctxscope[otel]; figures only, never log text)")
+    if redact:
+        group.add_argument("--redact", action="store_true",
+                           help="export hashes of the session ids and project paths")
     group.add_argument("--otlp-endpoint", metavar="URL", default=None,
                        help="push metrics and compaction events to this OTLP/HTTP collector "
                        "(e.g. http://127.0.0.1:4318)")
@@ -267,6 +272,10 @@ class Exporter:
         if recorded.lens == "recorded" and recorded.scopes:
             self.publish(self.tracker.from_snapshot(recorded, project=log_project(recorded.source)))
         return self.annotate(snapshot)
+
+    def publish_rows(self, rows: Sequence[SessionRow]) -> None:
+        """Publish session rows (``ctxscope sessions --export``; one ``main`` scope each)."""
+        self.publish(self.tracker.from_rows(rows))
 
     def annotate(self, snapshot: SessionSnapshot) -> SessionSnapshot:
         notice = self.notice()
