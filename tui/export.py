@@ -355,3 +355,41 @@ def start_export(args: argparse.Namespace) -> Exporter | None:
         return Exporter(options)
     except ExportUnavailable as exc:
         raise UsageError(str(exc)) from None
+
+
+def run_headless(args: argparse.Namespace, exporter: Exporter) -> int:
+    """``ctxscope watch PATH --headless``: follow the log and export, with no dashboard (CI runners,
+    servers). Runs the dashboard's own tailer; SIGINT or SIGTERM stops it.
+
+    Returns:
+        0 when stopped, 2 when the log cannot be read (the reason goes to stderr).
+    """
+    import asyncio
+    import signal
+    import sys
+    from functools import partial
+
+    from .app import dashboard_options, default_source
+    from .messages import TailerFailed
+    from .tailer import Tailer
+
+    options = dashboard_options(args, live=True)
+    failures: list[str] = []
+
+    def post(message: object) -> None:
+        if isinstance(message, TailerFailed):
+            failures.append(message.reason)
+
+    async def follow() -> None:
+        tailer = Tailer(post, partial(default_source, options), options.mode,
+                        force_polling=options.poll, export=exporter.publish_snapshot)
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, tailer.stop)
+        await tailer.run()
+
+    asyncio.run(follow())
+    if failures:
+        print(f"ctxscope watch: {failures[0]}", file=sys.stderr)
+        return 2
+    return 0

@@ -80,17 +80,25 @@ def register(subparsers: Any) -> None:
     from ..export import add_export_arguments
 
     add_export_arguments(parser)
+    parser.add_argument("--headless", action="store_true",
+                        help="no dashboard: follow the log and export only (with --otlp-endpoint and/or "
+                        "--metrics-port; for CI runners and servers)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..app import run_dashboard
-    from ..export import start_export
+    from ..cli import UsageError
+    from ..export import run_headless, start_export
 
     exporter = start_export(args)
     if exporter is None:
+        if getattr(args, "headless", False):
+            raise UsageError("--headless needs --otlp-endpoint URL and/or --metrics-port N")
         return run_dashboard(args, live=True)
     try:
+        if getattr(args, "headless", False):
+            return run_headless(args, exporter)
         return run_dashboard(args, live=True, export=exporter.publish_snapshot)
     finally:
         exporter.close()
