@@ -11,6 +11,7 @@ from ctxscope.core.analysis import Analysis, AnalysisOptions
 from ctxscope.core.follow import Follower
 from ctxscope.core.sessions_index import SessionRow
 from ctxscope.core.snapshot import SessionSnapshot
+
 from tests.session_home import claude_call, claude_session
 
 IDENTITY = tm.Identity("host-1")
@@ -95,7 +96,8 @@ def test_rows_publish_their_growth() -> None:
 
 
 def sample(host: str, session: str, value: float, **labels: str) -> dict[str, object]:
-    return {"metric": {"host_name": host, "gen_ai_conversation_id": session, **labels}, "value": [1.0, str(value)]}
+    metric = {"host_name": host, "gen_ai_conversation_id": session, **labels}
+    return {"metric": metric, "value": [1.0, str(value)]}
 
 
 def test_fleet_rows_from_query_answers() -> None:
@@ -114,7 +116,8 @@ def test_fleet_rows_from_query_answers() -> None:
     rows = fleet.fleet_rows(results, now=1_700_000_200)
     assert [(r.host, r.row.session_id) for r in rows] == [("a", "s1"), ("b", "s2")]
     a, b = (r.row for r in rows)
-    assert (a.context, a.window, a.peak, a.calls, a.compactions, a.subagents) == (50_000, 200_000, 90_000, 12, 1, 2)
+    figures = (a.context, a.window, a.peak, a.calls, a.compactions, a.subagents)
+    assert figures == (50_000, 200_000, 90_000, 12, 1, 2)
     assert (a.agent, a.model, a.project, a.live, a.path) == ("claude-code", "m", "/x", True, "prometheus://a/s1")
     assert (b.window, b.compactions, b.live, b.last_activity) == (None, 0, False, 0.0)
     assert rows[0].to_json()["host"] == "a"

@@ -20,14 +20,13 @@ from tests.integration.support import CTXSCOPE, free_port, running, wait_for
 from tests.session_home import claude_line, claude_session
 
 pytest.importorskip("opentelemetry.sdk", reason="needs the otel extra: pip install '.[otel]'")
-from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest  # noqa: E402
-from opentelemetry.proto.collector.metrics.v1.metrics_service_pb2 import (  # noqa: E402
+from ctxscope.core import telemetry as tm
+from ctxscope.tui.export import Exporter, ExportOptions
+from ctxscope.tui.tailer import CoreSource
+from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
+from opentelemetry.proto.collector.metrics.v1.metrics_service_pb2 import (
     ExportMetricsServiceRequest,
 )
-
-from ctxscope.core import telemetry as tm  # noqa: E402
-from ctxscope.tui.export import Exporter, ExportOptions  # noqa: E402
-from ctxscope.tui.tailer import CoreSource  # noqa: E402
 
 SECRET = "PROMPT-TEXT-NEVER-EXPORTED"
 SUMMARY = "This session is being continued from a previous chat."
@@ -110,7 +109,8 @@ def receiver() -> Iterator[Receiver]:
 
 
 def session_log(folder: Path) -> Path:
-    log = claude_session(folder, "sess-otlp", [30_000, 70_000, 25_000], compact_after=2, cwd="/srv/secret-project")
+    prompts = [30_000, 70_000, 25_000]
+    log = claude_session(folder, "sess-otlp", prompts, compact_after=2, cwd="/srv/secret-project")
     with open(log, "ab") as handle:
         handle.write(claude_line("user", "sess-otlp", "/srv/secret-project", "2026-02-12T18:00:00.000Z",
                                  message={"role": "user", "content": SECRET}))
