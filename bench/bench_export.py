@@ -76,8 +76,7 @@ async def run_once(export: bool, duration: float, rate: int, base: int, collecto
 
                 self.call_after_refresh(painted)
 
-        publish = exporter.publish_snapshot if exporter is not None else None
-        app = TimedApp(DashboardOptions(str(path), mode=Mode.LIVE), export=publish)
+        app = TimedApp(DashboardOptions(str(path), mode=Mode.LIVE), export=exporter)
         appended: dict[int, float] = {}
         scrapes = 0
         async with app.run_test(size=(160, 48)) as pilot:

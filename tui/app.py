@@ -46,7 +46,7 @@ from .messages import (
     TailStatus,
 )
 from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
-from .tailer import SessionSource, Tailer, check_source
+from .tailer import SessionSource, SnapshotExport, Tailer, check_source
 from .widgets import text as fmt
 from .widgets.breakdown import RELEASED_NOTE, BreakdownPanel
 from .widgets.error_strip import ErrorStrip
@@ -560,7 +560,7 @@ class CtxscopeApp(App[None]):
         *,
         open_source: Callable[[], SessionSource] | None = None,
         start_tailer: bool = True,
-        export: Callable[[SessionSnapshot, SessionSource], SessionSnapshot] | None = None,
+        export: SnapshotExport | None = None,
     ) -> None:
         super().__init__()
         self.options = options
@@ -650,7 +650,7 @@ def run_dashboard(
     args: argparse.Namespace,
     *,
     live: bool,
-    export: Callable[[SessionSnapshot, SessionSource], SessionSnapshot] | None = None,
+    export: SnapshotExport | None = None,
 ) -> int:
     """The ``watch`` and ``open`` handlers: check the path, then run the app.
 

@@ -60,12 +60,14 @@ class ExportOptions:
             port, see :attr:`Exporter.metrics_port`).
         metrics_host: The address the endpoint binds to.
         identity: Host, project and agent overrides, and ``--redact``.
+        interval_ms: How often figures are pushed to the collector.
     """
 
     otlp_endpoint: str | None
     metrics_port: int | None
     metrics_host: str
     identity: tm.Identity
+    interval_ms: int = EXPORT_INTERVAL_MS
 
     @property
     def wanted(self) -> bool:
@@ -138,6 +140,7 @@ class Exporter:
         """Pushes that failed (collector down, slow or refusing)."""
         self.last_error = ""
         self.batches = 0
+        self._errors_shown = 0
         self.metrics_port: int | None = None
         self._lock = threading.Lock()
         self._server: Any = None
@@ -148,8 +151,8 @@ class Exporter:
         if options.metrics_port is not None:
             readers.append(self._prometheus_reader(options))
         if options.otlp_endpoint is not None:
-            readers.append(self._otlp_reader(options.otlp_endpoint))
-            self._start_logs(options.otlp_endpoint, resource)
+            readers.append(self._otlp_reader(options.otlp_endpoint, options.interval_ms))
+            self._start_logs(options.otlp_endpoint, resource, options.interval_ms)
         view = View(
             instrument_name=tm.TOKEN_USAGE,
             aggregation=ExplicitBucketHistogramAggregation(TOKEN_BUCKETS),
@@ -197,7 +200,7 @@ class Exporter:
         self.metrics_port = int(self._server.server_address[1])
         return reader
 
-    def _otlp_reader(self, endpoint: str) -> Any:
+    def _otlp_reader(self, endpoint: str, interval_ms: int) -> Any:
         from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
         from opentelemetry.sdk.metrics.export import MetricExportResult, PeriodicExportingMetricReader
 
@@ -205,10 +208,10 @@ class Exporter:
         exporter = OTLPMetricExporter(endpoint=url, timeout=EXPORT_TIMEOUT_S)
         counted = _counting(exporter, url, self._failed, lambda result: result is MetricExportResult.SUCCESS)
         return PeriodicExportingMetricReader(
-            counted, export_interval_millis=EXPORT_INTERVAL_MS, export_timeout_millis=EXPORT_TIMEOUT_S * 1000
+            counted, export_interval_millis=interval_ms, export_timeout_millis=EXPORT_TIMEOUT_S * 1000
         )
 
-    def _start_logs(self, endpoint: str, resource: Any) -> None:
+    def _start_logs(self, endpoint: str, resource: Any, interval_ms: int) -> None:
         from opentelemetry.exporter.otlp.proto.http._log_exporter import OTLPLogExporter
         from opentelemetry.sdk._logs import LoggerProvider
         from opentelemetry.sdk._logs.export import BatchLogRecordProcessor, LogRecordExportResult
@@ -220,7 +223,7 @@ class Exporter:
         )
         self._logger_provider = LoggerProvider(resource=resource)
         self._logger_provider.add_log_record_processor(
-            BatchLogRecordProcessor(counted, schedule_delay_millis=EXPORT_INTERVAL_MS)
+            BatchLogRecordProcessor(counted, schedule_delay_millis=interval_ms)
         )
         self._logger = self._logger_provider.get_logger("ctxscope")
 
@@ -283,10 +286,16 @@ class Exporter:
             return snapshot
         return dataclasses.replace(snapshot, notices=(*snapshot.notices, notice))
 
+    def news(self) -> bool:
+        """Pushes failed since the last :meth:`annotate` (the screen should show the new count)."""
+        with self._lock:
+            return self.errors != self._errors_shown
+
     def notice(self) -> Problem | None:
         """The failures so far as one notice (None while every push went through)."""
         with self._lock:
             errors, last = self.errors, self.last_error
+            self._errors_shown = errors
         if not errors:
             return None
         return Problem("export", 0, f"export: {errors:,} failed push{'es' if errors != 1 else ''} ({last})")
@@ -382,7 +391,7 @@ def run_headless(args: argparse.Namespace, exporter: Exporter) -> int:
 
     async def follow() -> None:
         tailer = Tailer(post, partial(default_source, options), options.mode,
-                        force_polling=options.poll, export=exporter.publish_snapshot)
+                        force_polling=options.poll, export=exporter)
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, tailer.stop)

@@ -60,7 +60,8 @@ def add_redact_argument(parser: argparse.ArgumentParser) -> None:
         "--redact",
         action="store_true",
         help="show the shape of log text (kind and size) instead of its content: message previews, "
-        "summary texts, sub-agent labels (for screen-sharing and screenshots)",
+        "summary texts, sub-agent labels (for screen-sharing and screenshots); an export also "
+        "hashes session ids and project paths",
     )
 
 
@@ -99,6 +100,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         if getattr(args, "headless", False):
             return run_headless(args, exporter)
-        return run_dashboard(args, live=True, export=exporter.publish_snapshot)
+        return run_dashboard(args, live=True, export=exporter)
     finally:
         exporter.close()
