@@ -32,6 +32,10 @@ EXPORT_INTERVAL_MS: Final = 2_000
 EXPORT_TIMEOUT_S: Final = 3.0
 """How long one push may take before it counts as failed."""
 
+MAX_PENDING_EVENTS: Final = 10_000
+"""Compaction events kept for the next push while the collector does not take them (beyond this,
+the oldest are dropped and counted)."""
+
 SHUTDOWN_TIMEOUT_MS: Final = 3_000
 """How long quitting waits for the last push."""
 
@@ -61,6 +65,7 @@ class ExportOptions:
         metrics_host: The address the endpoint binds to.
         identity: Host, project and agent overrides, and ``--redact``.
         interval_ms: How often figures are pushed to the collector.
+        timeout_s: How long one push may take before it counts as failed.
     """
 
     otlp_endpoint: str | None
@@ -68,6 +73,7 @@ class ExportOptions:
     metrics_host: str
     identity: tm.Identity
     interval_ms: int = EXPORT_INTERVAL_MS
+    timeout_s: float = EXPORT_TIMEOUT_S
 
     @property
     def wanted(self) -> bool:
@@ -146,13 +152,15 @@ class Exporter:
         self._server: Any = None
         self._logger: Any = None
         self._logger_provider: Any = None
+        self._events: RetainingEvents | None = None
+        self._stop_retry = threading.Event()
         readers: list[Any] = []
         resource = Resource.create({"service.name": "ctxscope", tm.HOST: options.identity.host})
         if options.metrics_port is not None:
             readers.append(self._prometheus_reader(options))
         if options.otlp_endpoint is not None:
-            readers.append(self._otlp_reader(options.otlp_endpoint, options.interval_ms))
-            self._start_logs(options.otlp_endpoint, resource, options.interval_ms)
+            readers.append(self._otlp_reader(options))
+            self._start_logs(options, resource)
         view = View(
             instrument_name=tm.TOKEN_USAGE,
             aggregation=ExplicitBucketHistogramAggregation(TOKEN_BUCKETS),
@@ -200,32 +208,40 @@ class Exporter:
         self.metrics_port = int(self._server.server_address[1])
         return reader
 
-    def _otlp_reader(self, endpoint: str, interval_ms: int) -> Any:
+    def _otlp_reader(self, options: ExportOptions) -> Any:
         from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
         from opentelemetry.sdk.metrics.export import MetricExportResult, PeriodicExportingMetricReader
 
-        url = signal_url(endpoint, "metrics")
-        exporter = OTLPMetricExporter(endpoint=url, timeout=EXPORT_TIMEOUT_S)
+        url = signal_url(options.otlp_endpoint or "", "metrics")
+        exporter = OTLPMetricExporter(endpoint=url, timeout=options.timeout_s)
         counted = _counting(exporter, url, self._failed, lambda result: result is MetricExportResult.SUCCESS)
         return PeriodicExportingMetricReader(
-            counted, export_interval_millis=interval_ms, export_timeout_millis=EXPORT_TIMEOUT_S * 1000
+            counted,
+            export_interval_millis=options.interval_ms,
+            export_timeout_millis=options.timeout_s * 1000,
         )
 
-    def _start_logs(self, endpoint: str, resource: Any, interval_ms: int) -> None:
+    def _start_logs(self, options: ExportOptions, resource: Any) -> None:
         from opentelemetry.exporter.otlp.proto.http._log_exporter import OTLPLogExporter
         from opentelemetry.sdk._logs import LoggerProvider
         from opentelemetry.sdk._logs.export import BatchLogRecordProcessor, LogRecordExportResult
 
-        url = signal_url(endpoint, "logs")
-        exporter = OTLPLogExporter(endpoint=url, timeout=EXPORT_TIMEOUT_S)
-        counted = _counting(
-            exporter, url, self._failed, lambda result: result is LogRecordExportResult.SUCCESS
-        )
+        url = signal_url(options.otlp_endpoint or "", "logs")
+        exporter = OTLPLogExporter(endpoint=url, timeout=options.timeout_s)
+        interval_ms = options.interval_ms
+        events = RetainingEvents(exporter, url, self._failed, LogRecordExportResult.SUCCESS)
+        self._events = events
         self._logger_provider = LoggerProvider(resource=resource)
         self._logger_provider.add_log_record_processor(
-            BatchLogRecordProcessor(counted, schedule_delay_millis=interval_ms)
+            BatchLogRecordProcessor(events, schedule_delay_millis=interval_ms)
         )
         self._logger = self._logger_provider.get_logger("ctxscope")
+
+        def retry() -> None:
+            while not self._stop_retry.wait(interval_ms / 1000):
+                events.retry()
+
+        threading.Thread(target=retry, name="ctxscope-export-retry", daemon=True).start()
 
     def _failed(self, reason: str) -> None:
         with self._lock:
@@ -300,14 +316,24 @@ class Exporter:
             return None
         return Problem("export", 0, f"export: {errors:,} failed push{'es' if errors != 1 else ''} ({last})")
 
+    @property
+    def pending_events(self) -> int:
+        """Compaction events waiting for the collector to take them."""
+        return self._events.pending if self._events is not None else 0
+
     def flush(self) -> None:
         """Push what was recorded now (``sessions --export --json`` before it exits)."""
         self._provider.force_flush(SHUTDOWN_TIMEOUT_MS)
         if self._logger_provider is not None:
             self._logger_provider.force_flush(SHUTDOWN_TIMEOUT_MS)
+        if self._events is not None:
+            self._events.retry()
 
     def close(self) -> None:
         """Push the last figures (bounded wait) and stop the SDK's threads and the endpoint."""
+        self._stop_retry.set()
+        if self._events is not None:
+            self._events.retry()
         if self._logger_provider is not None:
             self._logger_provider.shutdown()
         self._provider.shutdown(timeout_millis=SHUTDOWN_TIMEOUT_MS)
@@ -332,6 +358,63 @@ def _counting(exporter: Any, url: str, failed: Callable[[str], None], ok: Callab
 
     exporter.export = export
     return exporter
+
+
+class RetainingEvents:
+    """Wraps the SDK's OTLP log exporter: a batch the collector does not take is kept (up to
+    :data:`MAX_PENDING_EVENTS`) and sent again before the next one, so an outage loses no
+    compaction event. Every failed push is counted.
+
+    Args:
+        exporter: The SDK's exporter.
+        url: Where it pushes (for the failure's reason).
+        failed: Called with a reason for every failed push.
+        success: The SDK's success result.
+    """
+
+    def __init__(self, exporter: Any, url: str, failed: Callable[[str], None], success: Any) -> None:
+        self._exporter = exporter
+        self._url = url
+        self._failed = failed
+        self._success = success
+        self._pending: list[Any] = []
+        self._lock = threading.Lock()
+        self.dropped = 0
+
+    @property
+    def pending(self) -> int:
+        with self._lock:
+            return len(self._pending)
+
+    def export(self, batch: Sequence[Any]) -> Any:
+        with self._lock:
+            records = [*self._pending, *batch]
+            if not records:
+                return self._success
+            try:
+                result = self._exporter.export(records)
+            except Exception as exc:  # the SDK's thread would only log it
+                result, reason = None, f"{self._url}: {type(exc).__name__}"
+            else:
+                reason = f"{self._url} did not take it"
+            if result is self._success:
+                self._pending = []
+                return result
+            self._pending = records[-MAX_PENDING_EVENTS:]
+            self.dropped += len(records) - len(self._pending)
+        self._failed(reason)
+        return result
+
+    def retry(self) -> None:
+        """Send the kept events again (nothing when none is kept)."""
+        if self.pending:
+            self.export(())
+
+    def force_flush(self, timeout_millis: int = 30_000) -> bool:
+        return True
+
+    def shutdown(self) -> None:
+        self._exporter.shutdown()
 
 
 _PROJECTS: dict[str, str] = {}

@@ -38,6 +38,8 @@ class Receiver:
     def __init__(self) -> None:
         self.bodies: list[tuple[str, bytes]] = []
         self.lock = threading.Lock()
+        self.refusing = False
+        """Answer 400 (not retried by the SDK) instead of taking what comes."""
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -45,6 +47,11 @@ class Receiver:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 if self.headers.get("Content-Encoding") == "gzip":
                     body = gzip.decompress(body)
+                if receiver.refusing:
+                    self.send_response(400)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 with receiver.lock:
                     receiver.bodies.append((self.path, body))
                 self.send_response(200)
@@ -185,7 +192,7 @@ def test_redact_hashes_session_ids_and_projects(tmp_path: Path, receiver: Receiv
 
 def test_a_collector_that_is_down_is_counted_and_never_stalls(tmp_path: Path) -> None:
     down = f"http://127.0.0.1:{free_port()}"  # nothing listens there
-    options = ExportOptions(down, None, "127.0.0.1", tm.Identity("box-3"))
+    options = ExportOptions(down, None, "127.0.0.1", tm.Identity("box-3"), timeout_s=0.5)
     started = time.monotonic()
     exporter = published(session_log(tmp_path), options)
     publish_s = time.monotonic() - started
@@ -199,6 +206,25 @@ def test_a_collector_that_is_down_is_counted_and_never_stalls(tmp_path: Path) ->
     finally:
         exporter.close()
     assert publish_s < 5  # reading and publishing never wait for the collector
+
+
+def test_an_outage_loses_no_compaction_event(tmp_path: Path, receiver: Receiver) -> None:
+    receiver.refusing = True
+    options = ExportOptions(receiver.url, None, "127.0.0.1", tm.Identity("box-5"), interval_ms=100)
+    exporter = published(session_log(tmp_path), options)
+    try:
+        wait_for(lambda: True if exporter.errors and exporter.pending_events == 1 else None,
+                 timeout=10, what="a refused push")
+        assert receiver.events() == []
+        assert exporter.notice() is not None
+        receiver.refusing = False
+        wait_for(lambda: True if receiver.events() and exporter.pending_events == 0 else None,
+                 timeout=10, what="the kept event to be sent again")
+    finally:
+        exporter.close()
+    [(name, fields, _)] = receiver.events()  # once, not lost, not twice
+    assert name == tm.COMPACTION_EVENT and fields["ctxscope.compaction.tokens_freed"] == 45_000
+    assert receiver.metrics()[tm.CALLS][-1][1] == 3  # cumulative: the calls of the outage too
 
 
 def test_sessions_export_json_pushes_every_row(tmp_path: Path, receiver: Receiver) -> None:

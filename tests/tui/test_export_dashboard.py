@@ -24,7 +24,8 @@ async def test_failed_pushes_show_in_the_error_strip(tmp_path: Path) -> None:
 
     log = claude_session(tmp_path, "sess-down", [10_000, 20_000])
     down = f"http://127.0.0.1:{free_port()}"
-    exporter = Exporter(ExportOptions(down, None, "127.0.0.1", Identity("h"), interval_ms=100))
+    exporter = Exporter(ExportOptions(down, None, "127.0.0.1", Identity("h"), interval_ms=100,
+                                          timeout_s=0.5))
     inbox = Inbox()
     app = CtxscopeApp(DashboardOptions(str(log), mode=Mode.LIVE), export=exporter)
     try:
