@@ -26,6 +26,7 @@ from typing import ClassVar, Literal
 from ctxscope.core.snapshot import Lens, RequestDetail, ScopeSnapshot, SessionSnapshot
 from rich.text import Text
 from textual import events, on, work
+from textual._path import CSSPathType
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -543,7 +544,7 @@ class CtxscopeApp(App[None]):
         start_tailer: False in tests that inject :class:`SnapshotUpdated` messages themselves.
     """
 
-    CSS_PATH = str(Path(__file__).with_name("app.tcss"))
+    CSS_PATH: ClassVar[CSSPathType | None] = str(Path(__file__).with_name("app.tcss"))
     TITLE = "ctxscope"
     COMMANDS = App.COMMANDS | {DashboardCommands}
     ENABLE_COMMAND_PALETTE = True
