@@ -14,7 +14,10 @@ belongs to (the main agent or one of its sub-agents):
   ``thread_rolled_back``).
 
 Records never change once made. A message's token estimate is computed once per estimator and
-memoised on the message (:meth:`Message.tokens`).
+memoised on the message, by the message alone: :meth:`Message.tokens` and
+:meth:`Message.block_tokens` fill the memo on first use, and a reader that elides text hands the
+count over the full text to the constructor (see :meth:`~ctxscope.core.session.Session.add_message`).
+Nothing else writes it.
 """
 
 from __future__ import annotations
@@ -201,6 +204,35 @@ class Message:
                 cached += block.tokens(est)
             self._tokens[name] = cached
         return cached
+
+    def block_tokens(self, estimator: Estimator) -> list[int]:
+        """Each block's estimated tokens; with the overhead they add up to :meth:`tokens`.
+
+        A reader that elides long text passes the message's count over the full text as its memo;
+        a block's own count only scales its kept text up, so the difference goes to the elided
+        blocks (in proportion to their counts). Without a memo the sum is memoised, as
+        :meth:`tokens` would, so the blocks are counted once.
+        """
+        counts = [block.tokens(estimator) for block in self.blocks]
+        name = estimator.name
+        memo = self._tokens.get(name)
+        if memo is None:
+            self._tokens[name] = MESSAGE_OVERHEAD_TOKENS + sum(counts)
+            return counts
+        delta = memo - MESSAGE_OVERHEAD_TOKENS - sum(counts)
+        if delta == 0 or not counts:
+            return counts
+        targets = [k for k, block in enumerate(self.blocks) if block.elided_chars]
+        if not targets:
+            targets = [max(range(len(counts)), key=counts.__getitem__)]
+        weight = sum(counts[k] for k in targets) or len(targets)
+        remaining = delta
+        for n, k in enumerate(targets):
+            share = remaining if n == len(targets) - 1 else delta * (counts[k] or 1) // weight
+            share = max(share, -counts[k])
+            counts[k] += share
+            remaining -= share
+        return counts
 
     @property
     def text(self) -> str:

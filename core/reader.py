@@ -27,12 +27,9 @@ over the full text before it is dropped (see :meth:`Session.add_message`).
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
-import threading
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -41,13 +38,16 @@ import orjson
 from .adapters import (
     DOCUMENT_FORMATS,
     LINE_FORMATS,
+    TEXT_FORMATS,
     DocumentFormat,
     LineFormat,
     Source,
+    TextFormat,
     canonical_name,
     document_format,
     known_formats,
     line_format,
+    text_format,
 )
 from .adapters._common import short
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
@@ -89,7 +89,7 @@ DETECT_LINES: Final = 64
 POLL_CHUNK: Final = 4 << 20
 """Bytes read per step by :meth:`SessionReader.read_all`."""
 
-Mode = Literal["lines", "document"]
+Mode = Literal["lines", "document", "text"]
 
 __all__ = [
     "DEFAULT_TEXT_CAP",
@@ -104,55 +104,7 @@ __all__ = [
     "detect_format",
     "known_formats",
     "open_log",
-    "read_session",
 ]
-
-
-_collector_lock: Final = threading.Lock()
-_collector_pausers = 0
-"""How many :meth:`SessionReader.read_all` calls (any thread) are running with the collector paused."""
-_collector_was_enabled = False
-"""Whether the collector was enabled when the first of them paused it."""
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a log is read; afterwards treat what was read as old.
-
-    Reading builds hundreds of thousands of long-lived records that hold no reference cycles,
-    and the collector would traverse the growing heap again and again for nothing (about a tenth
-    of the time on a 200 MB log); reference counting still frees everything else meanwhile.
-
-    The collector is process-global and the dashboard reads in a worker thread, so the pauses of
-    concurrent reads nest: the first one in disables it, the last one out restores the state the
-    first one found (also on error). A collector disabled before stays disabled.
-
-    On the way out the objects made meanwhile would all sit in the youngest generation, and the
-    next automatic collections would traverse every one of them, young, then middle, then full
-    (on the 200 MB benchmark logs, more than the estimating that follows costs by itself).
-    ``gc.freeze()`` then ``gc.unfreeze()`` moves every tracked object into the oldest generation
-    instead, in constant time, where a survivor would have ended anyway. Unlike a lasting freeze
-    (the other option: it would also exempt the dashboard's own objects, in every thread, from
-    collection for good, cycles included) nothing stays frozen: a cycle that becomes garbage
-    later is found by the next full collection. It is skipped when something else froze objects
-    (``gc.freeze()`` before a fork), whose freeze an unfreeze would undo.
-    """
-    global _collector_pausers, _collector_was_enabled
-    with _collector_lock:
-        if _collector_pausers == 0:
-            _collector_was_enabled = gc.isenabled()
-            gc.disable()
-        _collector_pausers += 1
-    try:
-        yield
-    finally:
-        with _collector_lock:
-            _collector_pausers -= 1
-            if _collector_pausers == 0 and _collector_was_enabled:
-                if gc.get_freeze_count() == 0:
-                    gc.freeze()
-                    gc.unfreeze()
-                gc.enable()
 
 
 class UnknownFormatError(ValueError):
@@ -166,7 +118,9 @@ def _unknown(path: str, detail: str) -> UnknownFormatError:
 
 
 def _refused(
-    path: str, holds: str, specs: tuple[LineFormat, ...] | tuple[DocumentFormat, ...]
+    path: str,
+    holds: str,
+    specs: tuple[LineFormat, ...] | tuple[DocumentFormat, ...] | tuple[TextFormat, ...],
 ) -> UnknownFormatError:
     """The refusal of a log that no format accepts: what it holds, and what each format needs."""
     needs = "; ".join(f"{spec.name} needs {spec.requires}" for spec in specs)
@@ -239,6 +193,31 @@ def _sniff(head: bytes) -> Mode | None:
     if first == b"{":
         return "document"  # a pretty-printed object
     return "lines"
+
+
+TEXT_LINES: Final = 3
+"""A head with at least this many complete non-blank lines, none of them starting like JSON, is text."""
+
+
+def _looks_like_text(head: bytes, final: bool) -> str | None:
+    """The first line of a head that holds text, not JSON (None when it may be JSON)."""
+    lines = [ln.strip() for ln in head.split(b"\n")[:-1] if ln.strip()]
+    if not final and len(lines) < TEXT_LINES:
+        return None
+    if final and not lines and head.strip():
+        lines = [head.strip()]
+    if not lines or any(ln.lstrip(b"\xef\xbb\xbf")[:1] in (b"{", b"[") for ln in lines[:20]):
+        return None
+    return lines[0].decode("utf-8", errors="replace")
+
+
+def detect_text_format(head: bytes) -> TextFormat | None:
+    """The first text (Markdown) format that claims a file's head; never one that looks like JSON."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:1] in (b"{", b"["):
+        return None
+    decoded = text.decode("utf-8", errors="replace")
+    return next((spec for spec in TEXT_FORMATS if spec.detect(decoded)), None)
 
 
 def _pretty_printed(head: bytes) -> bool:
@@ -314,6 +293,7 @@ class SessionReader:
         self.mode: Mode | None = None
         self.line_spec: LineFormat | None = None
         self.document_spec: DocumentFormat | None = None
+        self.text_spec: TextFormat | None = None
         self.session = self._new_session()
         self.main = _LineSource(Source(self.path), LineTail(self.path, self.max_line_bytes))
         self.siblings: dict[str, _LineSource] = {}
@@ -334,6 +314,8 @@ class SessionReader:
             return self.line_spec.name
         if self.document_spec is not None:
             return self.document_spec.name
+        if self.text_spec is not None:
+            return self.text_spec.name
         return None
 
     @property
@@ -384,10 +366,24 @@ class SessionReader:
                 return ReadProgress(0, 0, self.main.tail.size(), None)
         if self.mode == "document":
             return self._poll_document(final=False)
+        if self.mode == "text":
+            return self._poll_text()
         return self._poll_lines(max_bytes)
 
     def _choose_mode(self, final: bool) -> Mode | None:
         forced = self.forced_format
+        if forced is not None and text_format(forced) is not None:
+            self.text_spec = text_format(forced)
+            return "text"
+        if forced is None:
+            head = _read_head(self.path)
+            spec = detect_text_format(head)
+            if spec is not None:
+                self.text_spec = spec
+                return "text"
+            first = _looks_like_text(head, final)
+            if first is not None:
+                raise _refused(self.path, f"text that is not JSON (it starts {short(first)!r})", TEXT_FORMATS)
         if forced is not None:
             has_line = line_format(forced) is not None
             has_document = document_format(forced) is not None
@@ -616,23 +612,47 @@ class SessionReader:
         self._document_key = key
         return ReadProgress(1, stat.st_size, stat.st_size, change)
 
+    # -- text (Markdown) ------------------------------------------------------------------------
+
+    def _poll_text(self) -> ReadProgress:
+        """Read a Markdown log whole (again, as a new session, when it changed since)."""
+        assert self.text_spec is not None
+        stat = os.stat(self.path)
+        key = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        if key == self._document_key:
+            return ReadProgress(0, stat.st_size, stat.st_size, None)
+        if stat.st_size > MAX_DOCUMENT_BYTES:
+            raise _unknown(self.path, f"a text log larger than {MAX_DOCUMENT_BYTES >> 20} MB")
+        with open(self.path, "rb") as handle:
+            data = handle.read()
+        change = FileChange.REWRITTEN if self._document_key is not None else None
+        self.session = self._new_session()
+        self.session.format = self.text_spec.name
+        if change is not None:
+            self.session.problems.add(change.value, 0, "the log changed; read again")
+        text = data.decode("utf-8", errors="replace")
+        if "\ufffd" in text and b"\xef\xbf\xbd" not in data:
+            self.session.problems.add("invalid_utf8", 0, "invalid UTF-8 in the log replaced")
+        self.text_spec.read(self.session, text)
+        self.session.bytes_read = stat.st_size
+        self.session.lines_read = text.count("\n") + (not text.endswith("\n") and bool(text))
+        self._document_key = key
+        return ReadProgress(1, stat.st_size, stat.st_size, change)
+
     # -- offline --------------------------------------------------------------------------------
 
     def read_all(self) -> Session:
         """Read a finished log to its end, including a last line without a newline.
 
-        The cyclic garbage collector is paused meanwhile (see :func:`_collector_paused`).
-
         Raises:
             OSError: The file cannot be read.
             UnknownFormatError: Nothing in the log is in a known format.
         """
-        with _collector_paused():
-            return self._read_all()
-
-    def _read_all(self) -> Session:
         if self.mode is None:
             self.mode = self._choose_mode(final=True)
+        if self.mode == "text":
+            self._poll_text()
+            return self.session
         if self.mode == "document":
             try:
                 self._poll_document(final=True)
@@ -687,6 +707,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         UnknownFormatError: The log is in no known format.
     """
     path = os.fspath(path)
+    if (text_spec := detect_text_format(_read_head(path))) is not None:
+        return text_spec.name
     mode = _sniff(_read_head(path)) or "lines"
     if mode == "lines":
         tail = LineTail(path)
@@ -722,8 +744,3 @@ def open_log(
         UnknownFormatError: The log is in no known format (or ``format`` names none).
     """
     return SessionReader(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings).read_all()
-
-
-def read_session(path: str | os.PathLike[str], format: str | None = None) -> Session:
-    """Read a finished log into a session (same as :func:`open_log` with the defaults)."""
-    return open_log(path, format)

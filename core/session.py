@@ -342,11 +342,9 @@ class Session:
         tokens: dict[str, int] = {}
         if self.text_cap is not None:
             extra, tokens = self._elide(extra, self.text_cap)
-        amended = Message(
-            index, last.role, last.blocks + extra, last.scope_id, last.meta, last.line, last.category_hint
-        )
         estimator = self.estimator or default_estimator()
         name = estimator.name
+        memo: dict[str, int] = {}
         if name in last._tokens or name in tokens:
             # Exact: a message's estimate is its overhead plus the sum over its blocks, and an
             # elided part carries the count taken over its full text.
@@ -355,7 +353,11 @@ class Session:
                 added = MESSAGE_OVERHEAD_TOKENS
                 for block in extra:
                     added += block.tokens(estimator)
-            amended._tokens[name] = last.tokens(estimator) + added - MESSAGE_OVERHEAD_TOKENS
+            memo[name] = last.tokens(estimator) + added - MESSAGE_OVERHEAD_TOKENS
+        amended = Message(
+            index, last.role, last.blocks + extra, last.scope_id, last.meta, last.line, last.category_hint,
+            memo,
+        )
         scope.messages[-1] = amended
         scope._index_message(amended)
         return amended

@@ -26,6 +26,7 @@ from typing import ClassVar, Literal
 from ctxscope.core.snapshot import Lens, RequestDetail, ScopeSnapshot, SessionSnapshot
 from rich.text import Text
 from textual import events, on, work
+from textual._path import CSSPathType
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -95,8 +96,8 @@ class DashboardOptions:
 class DashboardScreen(Screen[None]):
     """Header, meter, and the timeline / messages / breakdown / summaries panes."""
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (120, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012 - Textual declares an instance attribute
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012 - Textual declares an instance attribute
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Prev", id="request-prev", priority=True,
@@ -499,11 +500,11 @@ class DashboardCommands(Provider):
             out.append((f"Show the {pane} pane", partial(screen.action_pane, pane), ""))
         snapshot = screen.snapshot
         if snapshot is not None:
-            for scope_id, scope in snapshot.scopes.items():
-                name = fmt.clean(scope_name(scope, screen.redact), 40)
+            for scope_id, each in snapshot.scopes.items():
+                name = fmt.clean(scope_name(each, screen.redact), 40)
                 out.append(
                     (f"Scope: {name}", partial(setattr, screen, "scope_id", scope_id),
-                     f"{len(scope.records)} model calls")
+                     f"{len(each.records)} model calls")
                 )
             scope = screen.scope
             if scope is not None:
@@ -544,7 +545,7 @@ class CtxscopeApp(App[None]):
         export: Given to the tailer: publishes each snapshot (``--otlp-endpoint``, ``--metrics-port``).
     """
 
-    CSS_PATH = str(Path(__file__).with_name("app.tcss"))
+    CSS_PATH: ClassVar[CSSPathType | None] = str(Path(__file__).with_name("app.tcss"))
     TITLE = "ctxscope"
     COMMANDS = App.COMMANDS | {DashboardCommands}
     ENABLE_COMMAND_PALETTE = True
@@ -654,8 +655,8 @@ def run_dashboard(
 ) -> int:
     """The ``watch`` and ``open`` handlers: check the path, then run the app.
 
-    ``open`` on a folder (a Claude Code project folder, a Codex sessions folder) opens its newest
-    log; ``watch`` follows the folder and switches when a newer log appears.
+    ``open`` on a folder (a Claude Code project folder, a Codex sessions folder, another agent's
+    session home) opens its newest log; ``watch`` follows the folder and switches when a newer log appears.
 
     Raises:
         UsageError: The path does not exist or cannot be read, the folder holds no log, or the
@@ -682,7 +683,7 @@ def dashboard_options(args: argparse.Namespace, *, live: bool) -> DashboardOptio
     if path.is_dir() and not live:
         newest = newest_log(path)
         if newest is None:
-            raise UsageError(f"{args.path}: is a folder with no session log (*.jsonl) in it")
+            raise UsageError(f"{args.path}: is a folder with no session log in it")
         path = Path(newest)
     if path.is_file() and not os.access(path, os.R_OK):
         raise UsageError(f"{path}: not readable")

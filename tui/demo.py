@@ -517,7 +517,8 @@ class DemoScreen(DashboardScreen):
         self._queue_changed()
 
     def _min_seconds(self) -> float:
-        return self.caption_seconds / max(1.0, self.playback.state().speed ** 0.5)
+        root: float = self.playback.state().speed ** 0.5
+        return self.caption_seconds / max(1.0, root)
 
     def _next_caption(self) -> None:
         self._caption_timer = None

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from ctxscope.core.agent_homes import is_agent_log
 from ctxscope.core.analysis import SessionSummary
 from ctxscope.core.pipeline.config import PipelineConfig
 from ctxscope.core.reader import TextCap
@@ -264,7 +265,7 @@ class Tailer:
             previous = self._last_step
             self._last_step = step
             progressed = previous is None or step.restarted or step.bytes_read != previous.bytes_read
-            changed = changed or progressed or step.size != previous.size
+            changed = changed or progressed or (previous is not None and step.size != previous.size)
             any_change = any_change or changed
             if step.caught_up or not progressed:
                 # Caught up, or only a half-written last line is left (it waits for its newline).
@@ -483,7 +484,7 @@ class CoreSource:
 
     def is_relevant(self, path: str) -> bool:
         if self.follower.is_folder:
-            return path.endswith(".jsonl") or os.path.isdir(path)
+            return path.endswith(".jsonl") or is_agent_log(path) or os.path.isdir(path)
         return path == self.path or path.startswith(self._stem) or path == self._stem[:-1]
 
 

@@ -137,3 +137,26 @@ class DocumentFormat:
     detect: DocumentDetector
     read: DocumentReader
     requires: str = ""
+
+
+TextDetector = Callable[[str], bool]
+TextReader = Callable[[Session, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class TextFormat:
+    """A plain-text (Markdown) log format, read whole like a document.
+
+    Attributes:
+        name: The name ``--format`` takes and :attr:`Session.format` reports.
+        summary: One line saying what writes it.
+        detect: True for the head of a file (its first few kilobytes, decoded) of this format.
+        read: Reads the whole text into a session; problems inside it are counted on the session.
+        requires: What the head needs for ``detect`` to accept it (quoted by the refusal).
+    """
+
+    name: str
+    summary: str
+    detect: TextDetector
+    read: TextReader
+    requires: str = ""

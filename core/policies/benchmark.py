@@ -24,8 +24,12 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .answer_key import AnswerKey, Label
+from .policies import RECOMMENDED
 from .records import Budget, PolicyMessage, Selection
 from .runner import PolicyRunner
+
+SEED_SHAPE: Final = "seed-shape"
+"""The ``wording`` that asks :func:`run_generated` for :mod:`.seedshape`'s session instead."""
 
 METRIC_NAMES: Final = (
     "critical_recall", "stale_retention", "noise_retention", "precision", "query_recall", "tokens",
@@ -43,7 +47,10 @@ class PolicyMetrics:
         stale_retention: Stale evidence carried / stale evidence.
         noise_retention: Noise carried / noise.
         precision: Critical facts in force carried / everything carried.
-        query_recall: Needed turns carried / needed turns (None when no checkpoint names any).
+        query_recall: Needed turns carried / needed turns (per checkpoint, pooled).
+
+    A measure is None ("–" in tables) when the key has no label it could be computed from: no
+    stale rows, no noise rows, no critical rows, no checkpoint that names the turns it needs.
         tokens: Mean tokens sent per query.
         messages: Mean messages sent per query (a summary counts as one).
         ms_per_query: Mean milliseconds per ``select`` call.
@@ -51,10 +58,10 @@ class PolicyMetrics:
     """
 
     policy: str
-    critical_recall: float
-    stale_retention: float
-    noise_retention: float
-    precision: float
+    critical_recall: float | None
+    stale_retention: float | None
+    noise_retention: float | None
+    precision: float | None
     query_recall: float | None
     tokens: float
     messages: float
@@ -64,16 +71,25 @@ class PolicyMetrics:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready values, ratios rounded to 4 places."""
         return {
-            "critical_recall": round(self.critical_recall, 4),
-            "stale_retention": round(self.stale_retention, 4),
-            "noise_retention": round(self.noise_retention, 4),
-            "precision": round(self.precision, 4),
-            "query_recall": None if self.query_recall is None else round(self.query_recall, 4),
+            "critical_recall": _round(self.critical_recall),
+            "stale_retention": _round(self.stale_retention),
+            "noise_retention": _round(self.noise_retention),
+            "precision": _round(self.precision),
+            "query_recall": _round(self.query_recall),
             "tokens": round(self.tokens),
             "messages": round(self.messages, 1),
             "ms_per_query": round(self.ms_per_query, 2),
             "over_budget": self.over_budget,
         }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def _ratio(kept: int, total: int) -> float | None:
+    """``kept / total``, or None when there was nothing to count (no such labels)."""
+    return kept / total if total else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +117,7 @@ class BenchmarkResult:
     def as_json(self) -> dict[str, Any]:
         """The JSON shape of ``ctxscope bench policies --json``."""
         return {
+            "recommended": RECOMMENDED if RECOMMENDED in self.policies else None,
             "policies": {name: m.as_dict() for name, m in self.policies.items()},
             "budget": {"messages": self.budget.messages, "tokens": self.budget.tokens},
             "turns": self.turns,
@@ -148,17 +165,14 @@ class _Tally:
         self.over_budget = self.over_budget or selection.over_budget
 
     def metrics(self, name: str) -> PolicyMetrics:
-        def ratio(a: int, b: int, empty: float) -> float:
-            return a / b if b else empty
-
         n = max(1, self.queries)
         return PolicyMetrics(
             policy=name,
-            critical_recall=ratio(self.critical_kept, self.critical, 1.0),
-            stale_retention=ratio(self.stale_kept, self.stale, 0.0),
-            noise_retention=ratio(self.noise_kept, self.noise, 0.0),
-            precision=ratio(self.critical_kept, self.kept, 0.0),
-            query_recall=ratio(self.needs_kept, self.needs, 1.0) if self.needs else None,
+            critical_recall=_ratio(self.critical_kept, self.critical),
+            stale_retention=_ratio(self.stale_kept, self.stale),
+            noise_retention=_ratio(self.noise_kept, self.noise),
+            precision=_ratio(self.critical_kept, self.kept) if self.critical else None,
+            query_recall=_ratio(self.needs_kept, self.needs),
             tokens=self.tokens / n,
             messages=self.messages / n,
             ms_per_query=1000.0 * self.seconds / n,
@@ -189,9 +203,61 @@ def evaluate(
     Returns:
         The grades.
     """
+    return evaluate_sessions([(messages, key)], budget, policies=policies, db_path=db_path, source=source)
+
+
+def evaluate_sessions(
+    sessions: Sequence[tuple[Sequence[PolicyMessage], AnswerKey]],
+    budget: Budget,
+    *,
+    policies: Sequence[str] | None = None,
+    db_path: str | os.PathLike[str] = ":memory:",
+    source: str = "",
+) -> BenchmarkResult:
+    """Grade the policies over several independent sessions, pooling the counts.
+
+    Each session gets fresh policies and a fresh store (nothing carries over between them); the
+    grades are pooled over every checkpoint of every session, as for one session.
+
+    Args:
+        sessions: ``(messages, key)`` pairs.
+        budget: What each policy may send.
+        policies: Policy names (default: all).
+        db_path: SQLite file for the memory store, or ``":memory:"`` (with several sessions, use
+            ``":memory:"``: a file would mix them).
+        source: A description of where the sessions came from.
+
+    Returns:
+        The pooled grades; ``turns`` and ``checkpoints`` are totals.
+    """
     started = time.perf_counter()
+    tallies: dict[str, _Tally] = {}
+    turns = checkpoints = 0
+    for messages, key in sessions:
+        _grade_session(messages, key, budget, policies, db_path, tallies)
+        turns += len(messages)
+        checkpoints += len(key.checkpoints)
+    return BenchmarkResult(
+        policies={name: tally.metrics(name) for name, tally in tallies.items()},
+        budget=budget,
+        turns=turns,
+        checkpoints=checkpoints,
+        seconds=time.perf_counter() - started,
+        source=source,
+    )
+
+
+def _grade_session(
+    messages: Sequence[PolicyMessage],
+    key: AnswerKey,
+    budget: Budget,
+    policies: Sequence[str] | None,
+    db_path: str | os.PathLike[str],
+    tallies: dict[str, _Tally],
+) -> None:
     runner = PolicyRunner(policies, db_path=db_path, save_scores=os.fspath(db_path) != ":memory:")
-    tallies: dict[str, _Tally] = {p.name: _Tally() for p in runner.policies}
+    for policy in runner.policies:
+        tallies.setdefault(policy.name, _Tally())
     position = 0
     try:
         for checkpoint in key.checkpoints:
@@ -205,14 +271,6 @@ def evaluate(
         runner.feed_many(messages[position:])  # the store then holds the whole session
     finally:
         runner.close()
-    return BenchmarkResult(
-        policies={name: tally.metrics(name) for name, tally in tallies.items()},
-        budget=budget,
-        turns=len(messages),
-        checkpoints=len(key.checkpoints),
-        seconds=time.perf_counter() - started,
-        source=source,
-    )
 
 
 def run_generated(
@@ -230,7 +288,8 @@ def run_generated(
         turns: Messages in the generated session.
         seed: Generator seed.
         budget: What each policy may send.
-        wording: The generator's phrasings: ``standard``, ``heldout`` or ``blind2``.
+        wording: The generator's phrasings: ``standard``, ``heldout`` or ``blind2``; or
+            ``seed-shape`` for a session of the seed harness's structure (:mod:`.seedshape`).
         policies: Policy names (default: all).
         db_path: SQLite file for the memory store, or ``":memory:"``.
 
@@ -238,9 +297,10 @@ def run_generated(
         The grades; ``extra`` names the generator's seed and label counts.
     """
     from .generator import generate, kinds
+    from .seedshape import generate_seed_shape
 
     started = time.perf_counter()
-    bench = generate(turns, seed, wording)
+    bench = generate_seed_shape(turns, seed) if wording == SEED_SHAPE else generate(turns, seed, wording)
     suffix = "" if wording == "standard" else f", {wording} wording"
     result = evaluate(
         bench.messages, bench.key, budget, policies=policies, db_path=db_path,

@@ -467,9 +467,12 @@ def test_acompact_file_is_linked_to_its_compaction() -> None:
     assert compaction.request_index == 61  # it precedes the main agent's 62nd call
 
 
-def test_documents_that_no_format_reads_are_refused_as_documents() -> None:
-    """Gemini CLI's session (one pretty-printed JSON document, in real-logs-more: an agent no
-    adapter here reads) is refused as a document, not read as thousands of bad lines."""
-    path = shared_path("real-logs-more", "gemini-cli", "mgemini-17b4d5e9.json")
-    with pytest.raises(UnknownFormatError, match="a JSON document, an object with keys sessionId"):
+def test_documents_that_no_format_reads_are_refused_as_documents(tmp_path: Path) -> None:
+    """A pretty-printed JSON document of no known shape (Gemini CLI's session with its keys
+    renamed: the Gemini reader now reads the original) is refused as a document, not read as
+    thousands of bad lines."""
+    source = shared_path("real-logs-more", "gemini-cli", "mgemini-17b4d5e9.json").read_text(encoding="utf-8")
+    path = tmp_path / "renamed.json"
+    path.write_text(source.replace('"sessionId"', '"chatId"', 1).replace('"projectHash"', '"hash"', 1))
+    with pytest.raises(UnknownFormatError, match="a JSON document, an object with keys chatId"):
         open_log(path)

@@ -10,7 +10,7 @@ from ctxscope.core.logformat import SessionLogWriter
 from ctxscope.core.model import ArtifactKind, ScopeHeader, Usage
 from ctxscope.core.pipeline import ContextManager, PipelineConfig
 from ctxscope.core.pipeline.state import ScopeState
-from ctxscope.core.reader import SessionReader, read_session
+from ctxscope.core.reader import SessionReader, open_log
 from ctxscope.core.replay import SessionReplay, WhatIf
 from ctxscope.core.session import Session
 from ctxscope.core.snapshot import Fate, Stage
@@ -77,7 +77,7 @@ def write_log(path: Path) -> None:
 def test_incremental_updates_equal_one_pass_and_cost_only_the_change(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     source = tmp_path / "source.jsonl"
     write_log(source)
-    once = SessionReplay().update(read_session(source))
+    once = SessionReplay().update(open_log(source))
     costed: list[tuple[str, int]] = []
     original = ScopeState._cost
 

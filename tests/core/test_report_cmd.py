@@ -210,3 +210,26 @@ def test_estimate_vs_reported_per_scope(tmp_path: Path, capsys: pytest.CaptureFi
         assert set(stats) == {"calls", "median", "worst", "within_5pct"}
     assert main(["report", str(path)]) == 0
     assert "estimate ÷ reported" in capsys.readouterr().out
+
+
+def test_recorded_lens_json_per_request_and_agent_thresholds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another agent's log: the recorded lens by default, ``--per-request``, ``--window``/``--trigger``."""
+    from ..tui.test_lens import REPORTED, write_transcript
+
+    path = tmp_path / "s1.jsonl"
+    write_transcript(path)
+    out = report(capsys, str(path), "--per-request", "--window", "300000", "--trigger", "250000")
+    assert out["lens"] == "recorded" and out["estimator"] == "claude"
+    (scope,) = out["scopes"]
+    assert scope["lens"] == "recorded" and scope["requests"] == len(REPORTED)
+    assert scope["limit"] == 300_000 and scope["trigger"] == 250_000
+    assert scope["agent_compactions"] == []
+    assert [p["context"] for p in scope["per_request"]] == REPORTED
+    assert {p["source"] for p in scope["per_request"]} == {"reported"}
+    assert scope["forecast"]["requests_left"] is not None and scope["forecast"]["requests_left"] > 0
+    pipeline = report(capsys, str(path), "--lens", "pipeline")
+    assert pipeline["lens"] == "pipeline" and "per_request" not in pipeline["scopes"][0]
+    # A fractional --trigger is the pipeline's trigger (a what-if), as before.
+    assert report(capsys, str(path), "--trigger", "0.8")["lens"] == "pipeline"

@@ -95,8 +95,8 @@ class WhatIfScreen(ModalScreen[None]):
     WhatIfScreen.-narrow .whatif-scopes { display: none; }
     """
 
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012 - Textual declares an instance attribute
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012 - Textual declares an instance attribute
     SCOPED_CSS = False
 
     BINDINGS: ClassVar[list[BindingType]] = [

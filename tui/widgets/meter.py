@@ -200,11 +200,12 @@ class ContextMeter(Widget):
                     out.append(f" ⚠ {drift:+.0%}", self._style("flag"))
                 elif drift is not None:
                     out.append(f" ✓ {abs(drift):.0%}", self._style("good"))
-            shown = max(0, record.context_tokens - record.unseen_tokens)
-            out.append("  in the log " if not short else "  log ", label)
-            out.append(number(shown))
-            out.append(" + not in the log " if not short else " + unseen ", label)
-            out.append(number(record.unseen_tokens))
+            if record.unseen_tokens:
+                shown = max(0, record.context_tokens - record.unseen_tokens)
+                out.append("  in the log " if not short else "  log ", label)
+                out.append(number(shown))
+                out.append(" + not in the log " if not short else " + unseen ", label)
+                out.append(number(record.unseen_tokens))
             out.append("  raw " if short else "  raw estimate ", label)
             out.append(number(record.sent_tokens))
         else:

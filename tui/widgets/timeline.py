@@ -16,7 +16,7 @@ import time
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from ctxscope.core.snapshot import RequestRecord, ScopeSnapshot, Stage
 from rich.text import Text
@@ -347,7 +347,9 @@ class TimelinePlot(PlotextPlot):
         last = max(1, count - 1)
         rows = max(1, self.size.height - 4)
         labelled: list[float] = []
-        lines = (("limit", t.limit), ("budget", t.budget), ("trigger", t.trigger))
+        lines: tuple[tuple[str, int], ...] = (
+            ("limit", t.limit), ("budget", t.budget), ("trigger", t.trigger)
+        )
         if scope.agent_thresholds:  # the agent's window and auto-compaction trigger
             lines = (("limit", t.limit), ("trigger", t.trigger))
         for name, value in lines:
@@ -374,9 +376,9 @@ class TimelinePlot(PlotextPlot):
         ticks = nice_ticks(top, max(2, (self.size.height - 4) // 3))
         labels = [fmt.tokens(v) for v in ticks]
         # Pad the tick labels so the plot area starts where the stage lanes start: columns align.
-        plt.yticks(ticks, [label.rjust(LANE_LABEL_WIDTH - 1) for label in labels])
+        plt.yticks(cast("list[float]", ticks), [label.rjust(LANE_LABEL_WIDTH - 1) for label in labels])
         xticks = sorted({0, last // 2, last})
-        plt.xticks(xticks, [f"#{x}" for x in xticks])
+        plt.xticks(cast("list[float]", xticks), [f"#{x}" for x in xticks])
         self.refresh()
 
 
