@@ -32,10 +32,6 @@ EXPORT_INTERVAL_MS: Final = 2_000
 EXPORT_TIMEOUT_S: Final = 3.0
 """How long one push may take before it counts as failed."""
 
-MAX_PENDING_EVENTS: Final = 10_000
-"""Compaction events kept for the next push while the collector does not take them (beyond this,
-the oldest are dropped and counted)."""
-
 SHUTDOWN_TIMEOUT_MS: Final = 3_000
 """How long quitting waits for the last push."""
 
@@ -152,7 +148,7 @@ class Exporter:
         self._server: Any = None
         self._logger: Any = None
         self._logger_provider: Any = None
-        self._events: RetainingEvents | None = None
+        self._events: Any = None
         self._stop_retry = threading.Event()
         readers: list[Any] = []
         resource = Resource.create({"service.name": "ctxscope", tm.HOST: options.identity.host})
@@ -224,12 +220,14 @@ class Exporter:
     def _start_logs(self, options: ExportOptions, resource: Any) -> None:
         from opentelemetry.exporter.otlp.proto.http._log_exporter import OTLPLogExporter
         from opentelemetry.sdk._logs import LoggerProvider
-        from opentelemetry.sdk._logs.export import BatchLogRecordProcessor, LogRecordExportResult
+        from opentelemetry.sdk._logs.export import BatchLogRecordProcessor
+
+        from .otel_events import RetainingEvents
 
         url = signal_url(options.otlp_endpoint or "", "logs")
         exporter = OTLPLogExporter(endpoint=url, timeout=options.timeout_s)
         interval_ms = options.interval_ms
-        events = RetainingEvents(exporter, url, self._failed, LogRecordExportResult.SUCCESS)
+        events = RetainingEvents(exporter, url, self._failed)
         self._events = events
         self._logger_provider = LoggerProvider(resource=resource)
         self._logger_provider.add_log_record_processor(
@@ -319,7 +317,7 @@ class Exporter:
     @property
     def pending_events(self) -> int:
         """Compaction events waiting for the collector to take them."""
-        return self._events.pending if self._events is not None else 0
+        return int(self._events.pending) if self._events is not None else 0
 
     def flush(self) -> None:
         """Push what was recorded now (``sessions --export --json`` before it exits)."""
@@ -358,63 +356,6 @@ def _counting(exporter: Any, url: str, failed: Callable[[str], None], ok: Callab
 
     exporter.export = export
     return exporter
-
-
-class RetainingEvents:
-    """Wraps the SDK's OTLP log exporter: a batch the collector does not take is kept (up to
-    :data:`MAX_PENDING_EVENTS`) and sent again before the next one, so an outage loses no
-    compaction event. Every failed push is counted.
-
-    Args:
-        exporter: The SDK's exporter.
-        url: Where it pushes (for the failure's reason).
-        failed: Called with a reason for every failed push.
-        success: The SDK's success result.
-    """
-
-    def __init__(self, exporter: Any, url: str, failed: Callable[[str], None], success: Any) -> None:
-        self._exporter = exporter
-        self._url = url
-        self._failed = failed
-        self._success = success
-        self._pending: list[Any] = []
-        self._lock = threading.Lock()
-        self.dropped = 0
-
-    @property
-    def pending(self) -> int:
-        with self._lock:
-            return len(self._pending)
-
-    def export(self, batch: Sequence[Any]) -> Any:
-        with self._lock:
-            records = [*self._pending, *batch]
-            if not records:
-                return self._success
-            try:
-                result = self._exporter.export(records)
-            except Exception as exc:  # the SDK's thread would only log it
-                result, reason = None, f"{self._url}: {type(exc).__name__}"
-            else:
-                reason = f"{self._url} did not take it"
-            if result is self._success:
-                self._pending = []
-                return result
-            self._pending = records[-MAX_PENDING_EVENTS:]
-            self.dropped += len(records) - len(self._pending)
-        self._failed(reason)
-        return result
-
-    def retry(self) -> None:
-        """Send the kept events again (nothing when none is kept)."""
-        if self.pending:
-            self.export(())
-
-    def force_flush(self, timeout_millis: int = 30_000) -> bool:
-        return True
-
-    def shutdown(self) -> None:
-        self._exporter.shutdown()
 
 
 _PROJECTS: dict[str, str] = {}
