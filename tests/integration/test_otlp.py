@@ -4,6 +4,7 @@ and no message text."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 import subprocess
@@ -257,3 +258,23 @@ def test_the_missing_extra_is_one_line(
     assert code == 2
     err = capsys.readouterr().err
     assert err == "ctxscope sessions: exporting needs the OpenTelemetry SDK: pip install 'ctxscope[otel]'\n"
+
+
+async def test_the_session_browser_exports_its_rows(tmp_path: Path, receiver: Receiver) -> None:
+    from ctxscope.tui.export_browser import ExportingSessionsApp
+
+    claude_session(tmp_path / "logs", "sess-b1", [11_000, 13_000])
+    claude_session(tmp_path / "logs", "sess-b2", [21_000])
+    exporter = Exporter(ExportOptions(receiver.url, None, "127.0.0.1", tm.Identity("box-6")))
+    app = ExportingSessionsApp([str(tmp_path / "logs")], homes=False, cache=str(tmp_path / "c.db"),
+                               exporter=exporter)
+    try:
+        async with app.run_test(size=(150, 30)) as pilot, asyncio.timeout(20):
+            while not app.browser.finished:
+                await pilot.pause(0.05)
+        exporter.flush()
+    finally:
+        exporter.close()
+    contexts = {a[tm.SESSION]: v for a, v in receiver.metrics()[tm.CONTEXT_TOKENS]}
+    assert contexts == {"sess-b1": 13_000, "sess-b2": 21_000}
+    assert {a[tm.HOST] for a, _ in receiver.metrics()[tm.CALLS]} == {"box-6"}
