@@ -138,7 +138,11 @@ class CallPoint:
 
 @dataclass(frozen=True, slots=True)
 class CompactionEvent:
-    """One agent compaction that is new since the previous batch (figures only, never its text)."""
+    """One agent compaction that is new since the previous batch (figures only, never its text).
+
+    From session rows only the latest compaction's before/after are known: earlier ones since the
+    previous batch have no figures, and ``request`` is -1 (not published).
+    """
 
     attributes: Attributes
     request: int
@@ -159,7 +163,7 @@ class CompactionEvent:
         """The log record's attributes: the identity plus the figures known."""
         out: dict[str, str | int] = dict(self.attributes)
         figures: dict[str, str | int | None] = {
-            "ctxscope.compaction.request": self.request,
+            "ctxscope.compaction.request": self.request if self.request >= 0 else None,
             "ctxscope.compaction.kind": self.kind,
             "ctxscope.compaction.trigger_kind": self.trigger,
             "ctxscope.compaction.tokens_before": self.tokens_before,

@@ -92,6 +92,7 @@ def test_rows_publish_their_growth() -> None:
     later = tracker.from_rows([row(calls=5, compactions=2, last_compaction=(200_000, 20_000))])
     assert len(later.calls) == 3
     assert [event.tokens_freed for event in later.compactions] == [None, 180_000]
+    assert "ctxscope.compaction.request" not in later.compactions[1].fields()
     assert later.scopes[0].gauges() == {tm.CONTEXT_TOKENS: 9_000, tm.CONTEXT_WINDOW: 272_000}
 
 
