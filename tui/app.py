@@ -26,6 +26,7 @@ from typing import ClassVar, Literal
 from ctxscope.core.snapshot import Lens, RequestDetail, ScopeSnapshot, SessionSnapshot
 from rich.text import Text
 from textual import events, on, work
+from textual._path import CSSPathType
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -46,7 +47,7 @@ from .messages import (
     TailStatus,
 )
 from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
-from .tailer import SessionSource, Tailer, check_source
+from .tailer import SessionSource, SnapshotExport, Tailer, check_source
 from .widgets import text as fmt
 from .widgets.breakdown import RELEASED_NOTE, BreakdownPanel
 from .widgets.error_strip import ErrorStrip
@@ -541,9 +542,10 @@ class CtxscopeApp(App[None]):
         open_source: Builds the session source (default: core's reader and replay); tests pass
             their own.
         start_tailer: False in tests that inject :class:`SnapshotUpdated` messages themselves.
+        export: Given to the tailer: publishes each snapshot (``--otlp-endpoint``, ``--metrics-port``).
     """
 
-    CSS_PATH = str(Path(__file__).with_name("app.tcss"))
+    CSS_PATH: ClassVar[CSSPathType | None] = str(Path(__file__).with_name("app.tcss"))
     TITLE = "ctxscope"
     COMMANDS = App.COMMANDS | {DashboardCommands}
     ENABLE_COMMAND_PALETTE = True
@@ -559,9 +561,11 @@ class CtxscopeApp(App[None]):
         *,
         open_source: Callable[[], SessionSource] | None = None,
         start_tailer: bool = True,
+        export: SnapshotExport | None = None,
     ) -> None:
         super().__init__()
         self.options = options
+        self._export = export
         self._open_source = open_source
         self.start_tailer = start_tailer
         self.tailer: Tailer | None = None
@@ -582,6 +586,7 @@ class CtxscopeApp(App[None]):
                 self._open_source or partial(default_source, self.options),
                 self.options.mode,
                 force_polling=self.options.poll,
+                export=self._export,
             )
             self._run_tailer()
 
@@ -646,7 +651,12 @@ def default_source(options: DashboardOptions) -> SessionSource:
     )
 
 
-def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
+def run_dashboard(
+    args: argparse.Namespace,
+    *,
+    live: bool,
+    export: SnapshotExport | None = None,
+) -> int:
     """The ``watch`` and ``open`` handlers: check the path, then run the app.
 
     ``open`` on a folder (a Claude Code project folder, a Codex sessions folder, another agent's
@@ -657,7 +667,7 @@ def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
             format is unknown.
     """
     options = dashboard_options(args, live=live)
-    CtxscopeApp(options).run()
+    CtxscopeApp(options, export=export).run()
     return 0
 
 

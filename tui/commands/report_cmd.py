@@ -23,6 +23,7 @@ from ..cli import UsageError
 
 if TYPE_CHECKING:
     from ctxscope.core.analysis import SessionSummary
+    from ctxscope.core.snapshot import Lens
 
 STAGE_KEYS = ("artifacts", "clear_tool_results", "summarize", "guard", "trim_turns")
 
@@ -128,7 +129,7 @@ def build_summary(args: argparse.Namespace) -> SessionSummary:
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    lens = args.lens or ("pipeline" if config != PipelineConfig() else "recorded")
+    lens: Lens = args.lens or ("pipeline" if config != PipelineConfig() else "recorded")
     options = AnalysisOptions(
         lens=lens, config=config, window=args.window,
         trigger=trigger if isinstance(trigger, int) else None, estimator=args.estimator,

@@ -368,7 +368,7 @@ class SessionsApp(CtxscopeApp):
         if opened == self._opened:
             self.post_message(message)
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
         if self.screen is not self.dashboard:
             return
         if self.tailer is not None:

@@ -347,7 +347,9 @@ class TimelinePlot(PlotextPlot):
         last = max(1, count - 1)
         rows = max(1, self.size.height - 4)
         labelled: list[float] = []
-        lines = (("limit", t.limit), ("budget", t.budget), ("trigger", t.trigger))
+        lines: tuple[tuple[str, int], ...] = (
+            ("limit", t.limit), ("budget", t.budget), ("trigger", t.trigger)
+        )
         if scope.agent_thresholds:  # the agent's window and auto-compaction trigger
             lines = (("limit", t.limit), ("trigger", t.trigger))
         for name, value in lines:
