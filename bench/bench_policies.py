@@ -1,71 +1,158 @@
 #!/usr/bin/env python3
-"""Memory-policy benchmark sweep: the tables in docs/policies.md, reproducible from one command.
+"""Memory-policy benchmark: the dataset × policy table in docs/policies.md, from one command.
 
-Runs every policy on the generated session for each (wording, seed, budget) asked for, prints a
-Markdown table per run and writes all results as JSON (default ``bench/results/policies.json``,
-which is git-ignored).
+Datasets (token budgets by default; each run is every policy on the same messages):
 
-    python bench/bench_policies.py                      # 10,000 turns, seed 7, 600 msgs, all three wordings
-    python bench/bench_policies.py --seeds 7,1,2,3 --budgets 600,300 --token-budgets 20000
+* ctxscope's generator, three wordings (``standard``, ``heldout``, ``blind2``), 10,000 turns, seed 7;
+* ``seed-shape``: a session of the seed harness's structure (:mod:`ctxscope.core.policies.seedshape`);
+* LoCoMo (long two-person conversations with question evidence), when ``--locomo`` points at its
+  ``locomo10.json``: the ``dev`` part and the ``heldout`` part (bench/convert_locomo.py says which
+  conversations), converted to the ``--dataset`` format and graded with one checkpoint per question.
+
+    python bench/bench_policies.py --locomo PATH/locomo10.json          # the tables (about 3 minutes)
+    python bench/bench_policies.py --generated-budgets 16000 --locomo-budgets ""   # one quick run
+    python bench/bench_policies.py --generated-budgets 16000 --wordings standard,heldout,blind2,seed-shape \
+        --policies focus --attribute-kinds typed          # the ablation table in docs/policies.md
+
+``--attribute-kinds`` swaps the supersession tracker's twelve attribute kinds (``SLOTS``) for an
+ablation before anything runs: ``typed`` keeps only kinds defined by the type of their value (a
+date, an amount of money, a time of day, another name, a name after a locative preposition) with no
+semantic-field vocabulary or value lists; ``none`` leaves only the generic open attributes.
+
+Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
+writes every result as JSON (default ``bench/results/policies.json``, git-ignored).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from ctxscope.core.policies import BenchmarkResult, Budget, run_generated
+from ctxscope.core.policies import (
+    POLICY_NAMES,
+    RECOMMENDED,
+    BenchmarkResult,
+    Budget,
+    claims,
+    evaluate_sessions,
+    load_labels,
+    load_session,
+    run_generated,
+)
+from ctxscope.core.policies.lexicon import DATE_VALUE, MONEY_VALUE, TIME_VALUE, SlotSpec
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+from convert_locomo import PARTS, convert  # noqa: E402
+
+GENERATED = ("standard", "heldout", "blind2", "blind3", "seed-shape")
+
+_NEVER = re.compile(r"(?!x)x")
+"""A semantic field that matches nothing: the ablated kinds are known by their values' type alone."""
+ATTRIBUTE_KINDS = {
+    "typed": (
+        SlotSpec("date", "project", _NEVER, DATE_VALUE, required=True),
+        SlotSpec("budget", "project", _NEVER, MONEY_VALUE, required=True),
+        SlotSpec("time", "user", _NEVER, TIME_VALUE, required=True),
+        SlotSpec("name", "project", _NEVER, None, second_name="any"),
+        SlotSpec("locative", "person", _NEVER, None, second_name="locative"),
+    ),
+    "none": (),
+}
+"""Ablations of the tracker's attribute kinds (``--attribute-kinds``); ``budget`` keeps its name
+because the tracker treats an amount stated for a subject under that name as sure."""
 
 
-def markdown(result: BenchmarkResult) -> str:
-    """One result as a Markdown table."""
-    lines = [
-        f"**{result.source}, budget {result.budget.label()}** ({result.checkpoints} checkpoints, "
-        f"{result.seconds:.1f} s)",
-        "",
-        "| policy | critical recall | stale retention | noise retention | precision | query recall "
-        "| tokens | msgs | ms/query |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for name, m in result.policies.items():
-        query = "–" if m.query_recall is None else f"{m.query_recall:.3f}"
-        star = " *" if m.over_budget else ""
-        lines.append(
-            f"| {name}{star} | {m.critical_recall:.3f} | {m.stale_retention:.3f} | {m.noise_retention:.3f} "
-            f"| {m.precision:.3f} | {query} | {m.tokens:,.0f} | {m.messages:,.0f} | {m.ms_per_query:.1f} |"
-        )
-    return "\n".join(lines)
+def _cell(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f}"
+
+
+def _row(dataset: str, result: BenchmarkResult, measure: str) -> str:
+    budget = f"{result.budget.tokens:,} tok" if result.budget.tokens else result.budget.label()
+    cells = []
+    for name in [n for n in POLICY_NAMES if n in result.policies]:
+        m = result.policies[name]
+        if measure == "state":
+            text = f"{_cell(m.critical_recall)} / {_cell(m.stale_retention)}"
+        else:
+            text = _cell(m.query_recall)
+        cells.append(f"**{text}**" if name == RECOMMENDED else text)
+    return f"| {dataset} | {budget} | " + " | ".join(cells) + " |"
+
+
+def _header(shown: list[str] | None) -> list[str]:
+    names = [f"{n} *" if n == "full-history" else n for n in POLICY_NAMES if shown is None or n in shown]
+    return ["| dataset | budget | " + " | ".join(names) + " |", "|---|---|" + "---|" * len(names)]
+
+
+def _locomo_sessions(path: Path, part: str, workdir: Path) -> list[tuple[list, object]]:
+    """Convert one part through the ``--dataset`` files, as the CLI would read them."""
+    sessions = []
+    for sample in json.loads(path.read_bytes()):
+        if sample["sample_id"] not in PARTS[part]:
+            continue
+        rows, labels = convert(sample)
+        session_file = workdir / f"{sample['sample_id']}.session.jsonl"
+        labels_file = workdir / f"{sample['sample_id']}.labels.jsonl"
+        session_file.write_text("".join(json.dumps(r) + "\n" for r in rows))
+        labels_file.write_text("".join(json.dumps(r) + "\n" for r in labels))
+        messages = load_session(session_file)
+        sessions.append((messages, load_labels(labels_file, messages)))
+    return sessions
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--turns", type=int, default=10_000)
-    parser.add_argument("--seeds", default="7", help="comma-separated generator seeds")
-    parser.add_argument("--budgets", default="600", help="comma-separated message budgets")
-    parser.add_argument("--token-budgets", default="", help="comma-separated token budgets")
-    parser.add_argument("--wordings", default="standard,heldout,blind2")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--generated-budgets", default="4000,8000,16000", help="token budgets")
+    parser.add_argument("--wordings", default=",".join(GENERATED))
+    parser.add_argument("--locomo", type=Path, default=None, help="LoCoMo's data/locomo10.json")
+    parser.add_argument("--locomo-budgets", default="2000,4000,8000", help="token budgets")
+    parser.add_argument("--locomo-parts", default="dev,heldout")
+    parser.add_argument("--policies", default="", help="comma-separated policy names (default: all)")
+    parser.add_argument("--attribute-kinds", choices=("schema", *ATTRIBUTE_KINDS), default="schema")
     parser.add_argument("--out", type=Path, default=ROOT / "results" / "policies.json")
     args = parser.parse_args(argv)
+    if args.attribute_kinds != "schema":
+        claims.SLOTS = ATTRIBUTE_KINDS[args.attribute_kinds]  # an ablation: the shipped kinds swapped out
+    names = [n for n in args.policies.split(",") if n] or None
 
-    budgets = [Budget(int(b)) for b in args.budgets.split(",") if b]
-    budgets += [Budget(messages=None, tokens=int(t)) for t in args.token_budgets.split(",") if t]
     started = time.perf_counter()
-    runs = []
+    runs: list[tuple[str, BenchmarkResult]] = []
     for wording in [w for w in args.wordings.split(",") if w]:
-        for seed in [int(s) for s in args.seeds.split(",") if s]:
-            for budget in budgets:
-                result = run_generated(args.turns, seed, budget, wording=wording)
-                print(markdown(result), end="\n\n", flush=True)
-                runs.append(result.as_json())
+        for tokens in [int(t) for t in args.generated_budgets.split(",") if t]:
+            budget = Budget(messages=None, tokens=tokens)
+            result = run_generated(args.turns, args.seed, budget, wording=wording, policies=names)
+            runs.append((wording, result))
+            print(f"{wording} {tokens}: {result.seconds:.1f} s", file=sys.stderr, flush=True)
+    if args.locomo is not None:
+        with tempfile.TemporaryDirectory() as tmp:
+            for part in [p for p in args.locomo_parts.split(",") if p]:
+                sessions = _locomo_sessions(args.locomo, part, Path(tmp))
+                for tokens in [int(t) for t in args.locomo_budgets.split(",") if t]:
+                    budget = Budget(messages=None, tokens=tokens)
+                    result = evaluate_sessions(sessions, budget, policies=names, source=f"LoCoMo {part}")
+                    runs.append((f"LoCoMo {part}", result))
+                    print(f"LoCoMo {part} {tokens}: {result.seconds:.1f} s", file=sys.stderr, flush=True)
     total = time.perf_counter() - started
-    print(f"total {total:.1f} s for {len(runs)} runs")
+    print("Critical recall / stale retention (LoCoMo: evidence recall over all its questions / –)\n")
+    print("\n".join(_header(names) + [_row(d, r, "state") for d, r in runs]))
+    print("\nPer-question recall (the evidence of the question being asked that the policy sends)\n")
+    print("\n".join(_header(names) + [_row(d, r, "query") for d, r in runs]))
+    print(f"\n{len(runs)} runs, {total:.0f} s")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"runs": runs, "seconds": round(total, 2)}, indent=2))
+    payload = {
+        "recommended": RECOMMENDED,
+        "attribute_kinds": args.attribute_kinds,
+        "runs": [dict(r.as_json(), dataset=d) for d, r in runs],
+    }
+    args.out.write_text(json.dumps(payload | {"seconds": round(total, 1)}, indent=2))
     return 0
 
 

@@ -31,6 +31,7 @@ committed):
     python bench/bench_reader.py --mix                 # also bytes/line and event mix per log
     python bench/bench_reader.py --log some.jsonl      # one log of your own
     python bench/bench_reader.py --json                # machine-readable
+    python bench/bench_reader.py --cli-collector       # with the console script's GC setting
 """
 
 from __future__ import annotations
@@ -103,7 +104,11 @@ def _parse_and_estimate(path: str) -> dict[str, Any]:
     }
 
 
-def child(mode: str, path: str) -> dict[str, Any]:
+def child(mode: str, path: str, cli_collector: bool = False) -> dict[str, Any]:
+    if cli_collector:
+        from ctxscope.tui.cli import tune_collector
+
+        tune_collector()  # what the ctxscope console script does before any command
     if mode == "imports":
         import ctxscope.core.reader
 
@@ -120,9 +125,10 @@ def child(mode: str, path: str) -> dict[str, Any]:
     raise SystemExit(f"unknown mode {mode}")
 
 
-def run_child(mode: str, path: str) -> dict[str, Any]:
+def run_child(mode: str, path: str, cli_collector: bool = False) -> dict[str, Any]:
+    flag = ["--cli-collector"] if cli_collector else []
     out = subprocess.run(
-        [sys.executable, __file__, "--child", mode, path], capture_output=True, text=True, check=True
+        [sys.executable, __file__, "--child", mode, path, *flag], capture_output=True, text=True, check=True
     )
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
@@ -624,13 +630,13 @@ def event_mix(path: Path) -> dict[str, Any]:
 # -- driver ------------------------------------------------------------------------------------------
 
 
-def measure(path: Path, label: str, repeat: int = 3) -> dict[str, Any]:
+def measure(path: Path, label: str, repeat: int = 3, cli_collector: bool = False) -> dict[str, Any]:
     size_mb = path.stat().st_size / (1 << 20)
-    runs = [run_child("throughput", str(path)) for _ in range(max(1, repeat))]
+    runs = [run_child("throughput", str(path), cli_collector) for _ in range(max(1, repeat))]
     speed = dict(runs[0])
     for key in ("ceiling_s", "parse_s", "estimate_s", "total_s"):
         speed[key] = min(r[key] for r in runs)  # best of N: the machine may be busy
-    memory = run_child("memory", str(path))
+    memory = run_child("memory", str(path), cli_collector)
     base = run_child("imports", str(path))
     return {
         "log": label,
@@ -681,10 +687,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", type=Path, action="append", default=[], help="also measure this log")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs per log (best is kept)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--cli-collector", action="store_true",
+        help="measure with the ctxscope console script's collector setting (ctxscope.tui.cli.tune_collector)",
+    )
     parser.add_argument("--child", nargs=2, metavar=("MODE", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(child(*args.child)))
+        print(json.dumps(child(*args.child, cli_collector=args.cli_collector)))
         return 0
 
     logs = largest_real_logs() + [(p, p.name) for p in args.log]
@@ -705,7 +715,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.mix:
             real = sorted((SHARED / "real-logs" / "claude-code").rglob("*.jsonl"))
             mixes = [event_mix(path) for path in [*real, *made]]
-        results = [measure(path, label, args.repeat) for path, label in logs]
+        results = [measure(path, label, args.repeat, args.cli_collector) for path, label in logs]
     finally:
         if not args.keep:
             for path in made:

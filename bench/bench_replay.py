@@ -5,7 +5,7 @@ Targets (issue 3): ``time(100k) / time(10k) <= 12`` (replay is linear in the ses
 10k calls replayed in under 3 s. Each size runs in a fresh subprocess, which measures:
 
 * **baseline** — a bare ``orjson.loads`` loop over the log's lines (the floor of any reader);
-* **read** — :func:`ctxscope.core.reader.read_session` (parse, adapt, count tokens, elide);
+* **read** — :func:`ctxscope.core.reader.open_log` (parse, adapt, count tokens, elide);
 * **replay** — :meth:`ctxscope.core.replay.SessionReplay.update` over the whole session, first
   time (the pipeline computes each message's per-block costs, stage-1 forms and summaries);
 * **replay warm** — a second, fresh replay of the same session objects (message memos warm; the
@@ -88,7 +88,7 @@ def write_session(path: Path, requests: int, seed: int = 0) -> None:
 
 def measure(path: str) -> dict[str, Any]:
     """Run in the child: the timings for one log."""
-    from ctxscope.core.reader import read_session
+    from ctxscope.core.reader import open_log
     from ctxscope.core.replay import SessionReplay
 
     with open(path, "rb") as handle:
@@ -98,7 +98,7 @@ def measure(path: str) -> dict[str, Any]:
         orjson.loads(line)
     baseline = time.perf_counter() - started
     started = time.perf_counter()
-    session = read_session(path)
+    session = open_log(path)
     read = time.perf_counter() - started
     started = time.perf_counter()
     replay = SessionReplay()

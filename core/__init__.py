@@ -9,59 +9,109 @@
   manager, and session replay (:mod:`ctxscope.core.replay`) producing the snapshot records the
   dashboard renders (:mod:`ctxscope.core.snapshot`).
 * The memory-policy lab (:mod:`ctxscope.core.policies`).
+
+Importing the package imports none of this: each name below is imported from its module on first
+use (PEP 562 module ``__getattr__``), so ``import ctxscope.core`` costs almost nothing and
+``from ctxscope.core import ContextManager`` loads only the pipeline. Type checkers see the same
+names through the ``TYPE_CHECKING`` imports.
 """
 
-from .follow import Follower
-from .logformat import SessionLogWriter
-from .model import (
-    ArtifactKind,
-    Block,
-    BlockKind,
-    Category,
-    ErrorKind,
-    Message,
-    ModelRequest,
-    ObservedCompaction,
-    RequestError,
-    ScopeHeader,
-    Usage,
-)
-from .pipeline import (
-    REFUSAL_MESSAGE,
-    SAFETY_NET_INSTRUCTION,
-    ContextManager,
-    PipelineConfig,
-    PreparedRequest,
-)
-from .reader import SessionReader, UnknownFormatError, detect_format, open_log, read_session
-from .replay import SessionReplay, WhatIf, replay_session
-from .session import Scope, Session
-from .snapshot import (
-    Fate,
-    RequestDetail,
-    RequestRecord,
-    ScopeSnapshot,
-    SessionSnapshot,
-    Stage,
-    SummaryMarker,
-    Thresholds,
-)
-from .tokens import (
-    DEFAULT_ESTIMATOR,
-    ESTIMATOR_NAMES,
-    Calibrator,
-    Estimator,
-    ScriptBreakdown,
-    estimate_tokens,
-    get_estimator,
-)
-from .usage_check import UsageCheck, check_usage
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .analysis import Analysis, AnalysisOptions, analyse
+    from .follow import Follower
+    from .logformat import SessionLogWriter
+    from .model import (
+        ArtifactKind,
+        Block,
+        BlockKind,
+        Category,
+        ErrorKind,
+        Message,
+        ModelRequest,
+        ObservedCompaction,
+        RequestError,
+        ScopeHeader,
+        Usage,
+    )
+    from .pipeline import (
+        REFUSAL_MESSAGE,
+        SAFETY_NET_INSTRUCTION,
+        ContextManager,
+        PipelineConfig,
+        PreparedRequest,
+    )
+    from .reader import (
+        SessionReader,
+        UnknownFormatError,
+        detect_format,
+        open_log,
+    )
+    from .replay import SessionReplay, WhatIf
+    from .session import Scope, Session
+    from .snapshot import (
+        Fate,
+        RequestDetail,
+        RequestRecord,
+        ScopeSnapshot,
+        SessionSnapshot,
+        Stage,
+        SummaryMarker,
+        Thresholds,
+    )
+    from .tokens import (
+        DEFAULT_ESTIMATOR,
+        ESTIMATOR_NAMES,
+        Calibrator,
+        Estimator,
+        ScriptBreakdown,
+        estimate_tokens,
+        get_estimator,
+    )
+    from .usage_check import UsageCheck, check_usage
+
+_MODULE_OF: dict[str, str] = {
+    name: module
+    for module, names in {
+        "analysis": ("Analysis", "AnalysisOptions", "analyse"),
+        "follow": ("Follower",),
+        "logformat": ("SessionLogWriter",),
+        "model": (
+            "ArtifactKind", "Block", "BlockKind", "Category", "ErrorKind", "Message", "ModelRequest",
+            "ObservedCompaction", "RequestError", "ScopeHeader", "Usage",
+        ),
+        "pipeline": (
+            "REFUSAL_MESSAGE", "SAFETY_NET_INSTRUCTION", "ContextManager", "PipelineConfig",
+            "PreparedRequest",
+        ),
+        "reader": ("SessionReader", "UnknownFormatError", "detect_format", "open_log"),
+        "replay": ("SessionReplay", "WhatIf"),
+        "session": ("Scope", "Session"),
+        "snapshot": (
+            "Fate", "RequestDetail", "RequestRecord", "ScopeSnapshot", "SessionSnapshot", "Stage",
+            "SummaryMarker", "Thresholds",
+        ),
+        "tokens": (
+            "DEFAULT_ESTIMATOR", "ESTIMATOR_NAMES", "Calibrator", "Estimator", "ScriptBreakdown",
+            "estimate_tokens", "get_estimator",
+        ),
+        "usage_check": ("UsageCheck", "check_usage"),
+    }.items()
+    for name in names
+}
+"""Each public name → the submodule that defines it (the ``TYPE_CHECKING`` imports list the same)."""
 
 __all__ = [
     "DEFAULT_ESTIMATOR",
     "ESTIMATOR_NAMES",
     "REFUSAL_MESSAGE",
     "SAFETY_NET_INSTRUCTION",
+    "Analysis",
+    "AnalysisOptions",
     "ArtifactKind",
     "Block",
     "BlockKind",
@@ -96,11 +146,26 @@ __all__ = [
     "Usage",
     "UsageCheck",
     "WhatIf",
+    "analyse",
     "check_usage",
     "detect_format",
     "estimate_tokens",
     "get_estimator",
     "open_log",
-    "read_session",
-    "replay_session",
 ]
+
+
+if not TYPE_CHECKING:  # type checkers see the imports above; an unknown name stays an error for them
+
+    def __getattr__(name: str) -> Any:
+        """Import a public name from its submodule on first use (then it is a plain attribute)."""
+        module = _MODULE_OF.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

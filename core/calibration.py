@@ -37,8 +37,10 @@ __all__ = [
     "MAX_RATIO",
     "MIN_FACTOR",
     "MIN_RATIO",
+    "PRIOR_TOKENS",
     "WARMUP",
     "WINDOW",
+    "AnchoredCalibration",
     "CalibratedFigures",
     "Calibrator",
     "diverges",
@@ -56,6 +58,11 @@ MIN_RATIO: Final = 0.2
 MAX_RATIO: Final = 5.0
 #: Relative gap between two figures above which they are flagged as diverging.
 DIVERGENCE_TOLERANCE: Final = 0.10
+
+PRIOR_TOKENS: Final = 600
+"""The increment calibrator's warm-up prior, in estimated tokens: about one typical increment
+between two calls (the median over the real logs of ``../shared/real-logs`` is 648), so the prior
+weighs as much as one typical observation."""
 
 
 class CalibratedFigures(NamedTuple):
@@ -206,3 +213,82 @@ def diverges(a: int, b: int, tolerance: float = DIVERGENCE_TOLERANCE) -> bool:
     """
     top = max(abs(a), abs(b))
     return top > 0 and abs(a - b) > tolerance * top
+
+
+class AnchoredCalibration:
+    """ctxscope's one calibration method: a call's prompt from the figures reported before it.
+
+    Used for every calibrated figure ctxscope shows (meter, timeline, ``report`` and its JSON);
+    ``docs/tokens.md`` gives the measurement that chose it. A request is the part the log does not
+    carry (system prompt, tool definitions: a constant no multiplicative factor fits) plus what the
+    estimator sees, with its bias. So, for a call whose context is ``estimate`` raw tokens:
+
+    * within one live context (same ``segment``, not shrunk), the figure is the last reported
+      prompt plus the calibrated estimate of what was added since; a :class:`Calibrator` with an
+      evidence-weighted warm-up (:data:`PRIOR_TOKENS`) learns ``reported added ÷ estimate added``
+      over consecutive reported calls;
+    * after the live context restarted (a compaction) or shrank, it is the scope's *unseen
+      prefix* (the first reported prompt minus its estimate) plus the estimate calibrated by the
+      median ``(reported − unseen) ÷ estimate`` of the reported calls (:attr:`whole`);
+    * before any reported call it is the raw estimate.
+
+    Until an increment was observed, increments are calibrated with :attr:`whole`'s factor.
+
+    One instance per scope. Call :meth:`figure` before :meth:`observe` for the same call: the
+    figure never uses the call's own report.
+    """
+
+    def __init__(self, prior_tokens: int = PRIOR_TOKENS, *, unseen: int | None = None) -> None:
+        """Args:
+        prior_tokens: The increment calibrator's warm-up prior.
+        unseen: The unseen prefix when it is known (0 for logs that carry the whole request,
+            such as ctxscope's own); None measures it at the first reported call.
+        """
+        self.increments = Calibrator(prior_tokens=prior_tokens)
+        """Learns ``reported added ÷ estimate added`` within one live context."""
+        self.whole = Calibrator()
+        """Learns ``(reported − unseen) ÷ estimate`` of whole calls: the estimator's bias on what
+        the log shows."""
+        self.unseen: int | None = unseen
+        """Reported minus estimated tokens of the first reported call (None before it)."""
+        self._measure_unseen = unseen is None
+        self._anchor: tuple[object, int, int] | None = None
+        """(segment, estimate, reported) of the last reported call."""
+
+    def anchored(self, segment: object, estimate: int) -> bool:
+        """Whether a call at ``segment`` of ``estimate`` tokens continues the last reported call."""
+        anchor = self._anchor
+        return anchor is not None and anchor[0] == segment and estimate >= anchor[1]
+
+    def figure(self, segment: object, estimate: int) -> int:
+        """The calibrated figure of a call, from earlier reported calls only.
+
+        Args:
+            segment: Identifies the live context (a compaction starts a new one).
+            estimate: The raw estimate of the call's context.
+        """
+        anchor = self._anchor
+        if anchor is not None and anchor[0] == segment and estimate >= anchor[1]:
+            step = self.increments if self.increments.observations else self.whole
+            return anchor[2] + step.calibrate(estimate - anchor[1])
+        if self.unseen is None or (anchor is None and not self.whole.observations):
+            return estimate
+        return self.unseen + self.whole.calibrate(estimate)
+
+    @property
+    def factor(self) -> float:
+        """The estimator's bias on what the log shows (``whole``'s factor)."""
+        return self.whole.factor
+
+    def observe(self, segment: object, estimate: int, reported: int) -> None:
+        """Learn from a call the provider reported (``reported`` prompt tokens)."""
+        if reported <= 0:
+            return
+        anchor = self._anchor
+        if self.unseen is None or (self._measure_unseen and anchor is None):
+            self.unseen = max(0, reported - estimate)
+        else:
+            self.whole.observe(estimate, reported - self.unseen)
+            if anchor is not None and anchor[0] == segment and anchor[1] <= estimate and anchor[2] < reported:
+                self.increments.observe(estimate - anchor[1], reported - anchor[2])
+        self._anchor = (segment, estimate, reported)

@@ -11,7 +11,9 @@ one appears:
   ``<session>/subagents/`` folders are read as part of their session, never followed on their own);
 * a Codex sessions folder (``~/.codex/sessions/YYYY/MM/DD/``): only the newest year, month and day
   folders are looked into, so a long history costs a few directory listings per wake;
-* a folder of project folders (``~/.claude/projects/``): each project folder, one level down.
+* a folder of project folders (``~/.claude/projects/``): each project folder, one level down;
+* the session homes of Gemini CLI, OpenCode, Cline and Roo Code, and project folders holding an
+  Aider history or SpecStory exports (see :mod:`~ctxscope.core.agent_homes`).
 
 Only the folder the user named is listed; nothing written inside a log is ever followed.
 
@@ -28,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from .agent_homes import agent_logs_in
 from .files import NotARegularFileError, inside
 from .jsonl import FileChange
 from .reader import ReadProgress, SessionReader, TextCap
@@ -111,6 +114,8 @@ def _logs_in(
     if depth == 0 and not files and not dated:
         for entry in others:
             yield from _logs_in(entry.path, MAX_DATE_DEPTH, root, listed_dirs)
+    if depth == 0:
+        yield from agent_logs_in(folder)  # Gemini CLI, OpenCode, Cline, Aider, SpecStory
 
 
 def _reason(exc: OSError) -> str:

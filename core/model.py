@@ -8,10 +8,16 @@ belongs to (the main agent or one of its sub-agents):
 * :class:`ModelRequest` — a model call made over every message stored in the scope before it, with
   the usage the provider reported (or the error it got, such as a context-length refusal).
 * :class:`ObservedCompaction` — a compaction the agent itself reported (Claude Code's
-  ``compact_boundary``, Codex's ``compacted``, or an agent writing ctxscope's own format).
+  ``compact_boundary`` and ``microcompact_boundary``, the Agent SDK's ``compact_boundary``,
+  Codex's ``compacted``, or an agent writing ctxscope's own format).
+* :class:`ObservedRollback` — turns the agent took back out of its live context (Codex
+  ``thread_rolled_back``).
 
 Records never change once made. A message's token estimate is computed once per estimator and
-memoised on the message (:meth:`Message.tokens`).
+memoised on the message, by the message alone: :meth:`Message.tokens` and
+:meth:`Message.block_tokens` fill the memo on first use, and a reader that elides text hands the
+count over the full text to the constructor (see :meth:`~ctxscope.core.session.Session.add_message`).
+Nothing else writes it.
 """
 
 from __future__ import annotations
@@ -199,6 +205,35 @@ class Message:
             self._tokens[name] = cached
         return cached
 
+    def block_tokens(self, estimator: Estimator) -> list[int]:
+        """Each block's estimated tokens; with the overhead they add up to :meth:`tokens`.
+
+        A reader that elides long text passes the message's count over the full text as its memo;
+        a block's own count only scales its kept text up, so the difference goes to the elided
+        blocks (in proportion to their counts). Without a memo the sum is memoised, as
+        :meth:`tokens` would, so the blocks are counted once.
+        """
+        counts = [block.tokens(estimator) for block in self.blocks]
+        name = estimator.name
+        memo = self._tokens.get(name)
+        if memo is None:
+            self._tokens[name] = MESSAGE_OVERHEAD_TOKENS + sum(counts)
+            return counts
+        delta = memo - MESSAGE_OVERHEAD_TOKENS - sum(counts)
+        if delta == 0 or not counts:
+            return counts
+        targets = [k for k, block in enumerate(self.blocks) if block.elided_chars]
+        if not targets:
+            targets = [max(range(len(counts)), key=counts.__getitem__)]
+        weight = sum(counts[k] for k in targets) or len(targets)
+        remaining = delta
+        for n, k in enumerate(targets):
+            share = remaining if n == len(targets) - 1 else delta * (counts[k] or 1) // weight
+            share = max(share, -counts[k])
+            counts[k] += share
+            remaining -= share
+        return counts
+
     @property
     def text(self) -> str:
         """All text of the message joined by newlines (for previews and summaries)."""
@@ -321,6 +356,9 @@ class ModelRequest:
         request_id: The provider's id for the call (used to deduplicate).
         line: Log line it came from.
         timestamp: ISO-8601 time if the log has it.
+        context_window: The context window the agent itself used for this call, when the log
+            says (Codex ``model_context_window``); None otherwise (see
+            :func:`~ctxscope.core.model_info.context_window`).
     """
 
     index: int
@@ -332,6 +370,24 @@ class ModelRequest:
     request_id: str = ""
     line: int = 0
     timestamp: str = ""
+    context_window: int | None = None
+
+
+SUMMARIZE: Final = "summarize"
+"""Stage of a summary compaction: the history is replaced by a summary (and what the agent kept)."""
+
+CLEAR_TOOL_RESULTS: Final = "clear_tool_results"
+"""Stage of a clearing of old tool results that leaves the rest of the history in place (Claude
+Code's ``microcompact_boundary``: the analogue of stage 2 of ctxscope's pipeline)."""
+
+REPORTED: Final = "reported"
+"""A figure the agent wrote about the compaction itself (``preTokens``, ``postTokens``)."""
+
+LAST_CALL: Final = "last_call"
+"""Tokens before taken from the prompt of the last call with usage before the compaction."""
+
+NEXT_CALL: Final = "next_call"
+"""Tokens after taken from the prompt of the first call with usage after the compaction."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,29 +396,124 @@ class ObservedCompaction:
 
     Attributes:
         scope_id: The scope that compacted.
-        message_count: Stored messages before the compaction point.
-        stage: Which kind of compaction (``summarize`` for a summary; pipeline stage names otherwise).
+        message_count: Stored messages before the compaction point. After a ``summarize``
+            compaction the live context restarts at this index (the summary and what was kept
+            are stored from here on).
+        stage: What kind of compaction: :data:`SUMMARIZE` (a summary replaces the history) or
+            :data:`CLEAR_TOOL_RESULTS` (old tool results cleared, the rest kept); pipeline stage
+            names for ctxscope's own logs.
         trigger: ``auto`` or ``manual`` when the log says.
-        tokens_before: Context size before, as the agent reported it.
-        tokens_after: Context size after, as the agent reported or as the next call measured.
+        tokens_before: Context size before: the agent's own figure (``preTokens``,
+            ``pre_tokens``) when it wrote one, else the prompt of the last call with usage.
+        tokens_after: Context size after: the agent's own figure (``postTokens``; ``preTokens``
+            − ``tokensSaved`` for a clearing) when it wrote one, else the prompt of the next call
+            with usage (filled in by :meth:`~ctxscope.core.session.Session.add_request`).
         summary: The summary text, when the log carries it.
         line: Log line it came from.
+        request_index: Index of the scope's first request after the compaction (the call it
+            precedes; equal to the number of requests before it). Set by
+            :meth:`~ctxscope.core.session.Session.add_compaction`.
+        tokens_before_source: Where ``tokens_before`` came from: :data:`REPORTED`,
+            :data:`LAST_CALL`, or ``""`` when unknown.
+        tokens_after_source: Where ``tokens_after`` came from: :data:`REPORTED`,
+            :data:`NEXT_CALL`, or ``""`` while unknown.
+        duration_ms: How long the compaction took, when the agent says (``durationMs``).
+        tokens_saved: Tokens a clearing freed by the agent's own count (``tokensSaved``).
+        compacted_tool_ids: The tool calls whose results a clearing emptied
+            (``compactedToolIds``).
+        summary_index: Index of the stored message holding the summary (None when the log
+            carries none).
+        kept_indices: Stored messages the agent carried over verbatim into the new context:
+            Codex ``replacement_history`` items other than the summary, Claude Code files and
+            attachments re-attached after the boundary (before the next call).
+        summariser_scope: The scope whose model call wrote the summary (a Claude Code
+            ``agent-acompact-*`` file), '' when the log has none.
+        timestamp: ISO-8601 time of the compaction record, if the log has it.
     """
 
     scope_id: str
     message_count: int
-    stage: str = "summarize"
+    stage: str = SUMMARIZE
     trigger: str = ""
     tokens_before: int | None = None
     tokens_after: int | None = None
     summary: str = ""
     line: int = 0
+    request_index: int = -1
+    tokens_before_source: str = ""
+    tokens_after_source: str = ""
+    duration_ms: int | None = None
+    tokens_saved: int | None = None
+    compacted_tool_ids: tuple[str, ...] = ()
+    summary_index: int | None = None
+    kept_indices: tuple[int, ...] = ()
+    summariser_scope: str = ""
+    timestamp: str = ""
 
     @property
     def tokens_freed(self) -> int | None:
         if self.tokens_before is None or self.tokens_after is None:
             return None
         return self.tokens_before - self.tokens_after
+
+    @property
+    def restarts_context(self) -> bool:
+        """The live context restarts at :attr:`message_count` (a summary compaction)."""
+        return self.stage == SUMMARIZE
+
+
+@dataclass(frozen=True, slots=True)
+class ObservedRollback:
+    """Turns the agent took out of its live context (Codex ``thread_rolled_back``).
+
+    The stored messages ``[dropped_start, message_count)`` stay in the stored history (they were
+    written) but are no longer sent: requests from :attr:`request_index` on leave them out (see
+    :meth:`~ctxscope.core.session.Scope.context_messages`).
+
+    Attributes:
+        scope_id: The scope that rolled back.
+        message_count: Stored messages when the rollback was written.
+        turns: How many user turns were taken back (``num_turns``).
+        dropped_start: Index of the first stored message taken out of the live context (the start
+            of the earliest rolled-back user turn; ``message_count`` when there was none to take).
+        request_index: Index of the scope's first request after the rollback (set by
+            :meth:`~ctxscope.core.session.Session.add_rollback`).
+        line: Log line it came from.
+        timestamp: ISO-8601 time, if the log has it.
+    """
+
+    scope_id: str
+    message_count: int
+    turns: int
+    dropped_start: int
+    request_index: int = -1
+    line: int = 0
+    timestamp: str = ""
+
+    @property
+    def dropped(self) -> range:
+        """Indexes of the stored messages taken out of the live context."""
+        return range(self.dropped_start, self.message_count)
+
+
+@dataclass(frozen=True, slots=True)
+class ObservedError:
+    """An error the agent wrote in place of a model response, which is not a model call
+    (Claude Code's ``<synthetic>`` API and authentication error messages).
+
+    Attributes:
+        scope_id: The scope it happened in.
+        message_count: Stored messages when it was written.
+        error: What went wrong (``context_length`` for "Prompt is too long").
+        line: Log line it came from.
+        timestamp: ISO-8601 time, if the log has it.
+    """
+
+    scope_id: str
+    message_count: int
+    error: RequestError
+    line: int = 0
+    timestamp: str = ""
 
 
 RELEASED_MESSAGE: Final = Message(-1, "user", (), "")
@@ -375,7 +526,7 @@ RELEASED_REQUEST: Final = ModelRequest(-1, "", 0)
 :meth:`~ctxscope.core.session.Session.release_requests`): index -1, no usage."""
 
 
-Event = ScopeHeader | Message | ModelRequest | ObservedCompaction
+Event = ScopeHeader | Message | ModelRequest | ObservedCompaction | ObservedRollback | ObservedError
 """Anything a reader yields into a session."""
 
 
@@ -452,6 +603,17 @@ def fast_frozen_init(cls: type) -> None:
 
 _MISSING: Final = object()
 
-for _cls in (Block, Message, ScopeHeader, Usage, RequestError, ModelRequest, ObservedCompaction, ToolRound):
+for _cls in (
+    Block,
+    Message,
+    ScopeHeader,
+    Usage,
+    RequestError,
+    ModelRequest,
+    ObservedCompaction,
+    ObservedRollback,
+    ObservedError,
+    ToolRound,
+):
     fast_frozen_init(_cls)
 del _cls

@@ -14,8 +14,11 @@ Two reading paths share one entry point, :func:`open_log` (offline) and one incr
   tailing, a changed document is read again from scratch (reported as ``rewritten``).
 
 The format is detected from the first lines (or the document); a forced ``format`` skips
-detection. A log in no known format raises :class:`UnknownFormatError`, whose one-line message
-names the formats ctxscope knows.
+detection. A log in no known format is refused: :class:`UnknownFormatError`, whose one-line
+message says what the log holds and, for every known format, what it needs (each format's
+``requires``). A JSONL log is refused once its first :data:`DETECT_LINES` JSON objects are
+claimed by no format, a JSON document that parses but that no document format accepts at once
+(it is not read again as thousands of bad lines).
 
 Memory: the reader keeps byte offsets of lines (:meth:`Session.raw_line` reads one back) and at
 most ``text_cap`` characters of each block's text; token estimates of elided blocks are taken
@@ -24,12 +27,9 @@ over the full text before it is dropped (see :meth:`Session.add_message`).
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
-import threading
 from array import array
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -38,14 +38,18 @@ import orjson
 from .adapters import (
     DOCUMENT_FORMATS,
     LINE_FORMATS,
+    TEXT_FORMATS,
     DocumentFormat,
     LineFormat,
     Source,
+    TextFormat,
     canonical_name,
     document_format,
     known_formats,
     line_format,
+    text_format,
 )
+from .adapters._common import short
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
 from .files import looks_utf16, open_regular
@@ -80,10 +84,13 @@ MAX_DOCUMENT_BYTES: Final = 512 << 20
 SNIFF_BYTES: Final = 64 << 10
 """How much of a file's head is looked at to tell JSONL from a JSON document."""
 
+DETECT_LINES: Final = 64
+"""A JSONL log whose first this many JSON-object lines no line format claims is refused."""
+
 POLL_CHUNK: Final = 4 << 20
 """Bytes read per step by :meth:`SessionReader.read_all`."""
 
-Mode = Literal["lines", "document"]
+Mode = Literal["lines", "document", "text"]
 
 __all__ = [
     "DEFAULT_TEXT_CAP",
@@ -98,65 +105,47 @@ __all__ = [
     "detect_format",
     "known_formats",
     "open_log",
-    "read_session",
 ]
-
-
-_collector_lock: Final = threading.Lock()
-_collector_pausers = 0
-"""How many :meth:`SessionReader.read_all` calls (any thread) are running with the collector paused."""
-_collector_was_enabled = False
-"""Whether the collector was enabled when the first of them paused it."""
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a log is read; afterwards treat what was read as old.
-
-    Reading builds hundreds of thousands of long-lived records that hold no reference cycles,
-    and the collector would traverse the growing heap again and again for nothing (about a tenth
-    of the time on a 200 MB log); reference counting still frees everything else meanwhile.
-
-    The collector is process-global and the dashboard reads in a worker thread, so the pauses of
-    concurrent reads nest: the first one in disables it, the last one out restores the state the
-    first one found (also on error). A collector disabled before stays disabled.
-
-    On the way out the objects made meanwhile would all sit in the youngest generation, and the
-    next automatic collections would traverse every one of them, young, then middle, then full
-    (on the 200 MB benchmark logs, more than the estimating that follows costs by itself).
-    ``gc.freeze()`` then ``gc.unfreeze()`` moves every tracked object into the oldest generation
-    instead, in constant time, where a survivor would have ended anyway. Unlike a lasting freeze
-    (the other option: it would also exempt the dashboard's own objects, in every thread, from
-    collection for good, cycles included) nothing stays frozen: a cycle that becomes garbage
-    later is found by the next full collection. It is skipped when something else froze objects
-    (``gc.freeze()`` before a fork), whose freeze an unfreeze would undo.
-    """
-    global _collector_pausers, _collector_was_enabled
-    with _collector_lock:
-        if _collector_pausers == 0:
-            _collector_was_enabled = gc.isenabled()
-            gc.disable()
-        _collector_pausers += 1
-    try:
-        yield
-    finally:
-        with _collector_lock:
-            _collector_pausers -= 1
-            if _collector_pausers == 0 and _collector_was_enabled:
-                if gc.get_freeze_count() == 0:
-                    gc.freeze()
-                    gc.unfreeze()
-                gc.enable()
 
 
 class UnknownFormatError(ValueError):
     """The log's format could not be recognised; the message names the formats ctxscope knows."""
 
 
+UTF16_REFUSAL: Final = "UTF-16 text; ctxscope reads UTF-8 logs (convert: iconv -f UTF-16 -t UTF-8)"
+
+
 def _unknown(path: str, detail: str) -> UnknownFormatError:
     return UnknownFormatError(
         f"{os.path.basename(path) or path}: {detail}; known formats: {', '.join(known_formats())}"
     )
+
+
+def _refused(
+    path: str,
+    holds: str,
+    specs: tuple[LineFormat, ...] | tuple[DocumentFormat, ...] | tuple[TextFormat, ...],
+) -> UnknownFormatError:
+    """The refusal of a log that no format accepts: what it holds, and what each format needs."""
+    needs = "; ".join(f"{spec.name} needs {spec.requires}" for spec in specs)
+    name = os.path.basename(path) or path
+    return UnknownFormatError(
+        f"{name}: {holds}, which no format reads ({needs}); known formats: {', '.join(known_formats())}"
+    )
+
+
+def describe(value: Any) -> str:
+    """What a decoded line or document looks like, for a refusal: its shape and first keys
+    (shortened and made printable; no values beyond a ``type``)."""
+    if isinstance(value, dict):
+        keys = [short(k, 24) for k in list(value)[:6]]
+        text = "an object with keys " + ", ".join(keys) + (", …" if len(value) > 6 else "")
+        kind = value.get("type")
+        return text + (f" (type {short(kind)!r})" if isinstance(kind, str) else "")
+    if isinstance(value, list):
+        first = f" whose first is {describe(value[0])}" if value and not isinstance(value[0], list) else ""
+        return f"a list of {len(value)} items{first}"
+    return f"a JSON {type(value).__name__}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +207,45 @@ def _sniff(head: bytes) -> Mode | None:
     return "lines"
 
 
+TEXT_LINES: Final = 3
+"""A head with at least this many complete non-blank lines, none of them starting like JSON, is text."""
+
+
+def _looks_like_text(head: bytes, final: bool) -> str | None:
+    """The first line of a head that holds text, not JSON (None when it may be JSON)."""
+    lines = [ln.strip() for ln in head.split(b"\n")[:-1] if ln.strip()]
+    if not final and len(lines) < TEXT_LINES:
+        return None
+    if final and not lines and head.strip():
+        lines = [head.strip()]
+    if not lines or any(ln.lstrip(b"\xef\xbb\xbf")[:1] in (b"{", b"[") for ln in lines[:20]):
+        return None
+    return lines[0].decode("utf-8", errors="replace")
+
+
+def detect_text_format(head: bytes) -> TextFormat | None:
+    """The first text (Markdown) format that claims a file's head; never one that looks like JSON."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:1] in (b"{", b"["):
+        return None
+    decoded = text.decode("utf-8", errors="replace")
+    return next((spec for spec in TEXT_FORMATS if spec.detect(decoded)), None)
+
+
+def _pretty_printed(head: bytes) -> bool:
+    """A file that opens like a pretty-printed JSON object (``{ "key": …`` on a first line that is
+    not a whole JSON value, more lines after it), rather than JSON lines."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    first, newline, _ = text.partition(b"\n")
+    if not newline or not first.startswith(b"{"):
+        return False
+    try:
+        orjson.loads(first)
+    except orjson.JSONDecodeError:
+        return True
+    return False
+
+
 def _read_head(path: str, size: int = SNIFF_BYTES) -> bytes:
     with open_regular(path) as handle:
         return handle.read(size)
@@ -277,12 +305,19 @@ class SessionReader:
         self.mode: Mode | None = None
         self.line_spec: LineFormat | None = None
         self.document_spec: DocumentFormat | None = None
+        self.text_spec: TextFormat | None = None
         self.session = self._new_session()
         self.main = _LineSource(Source(self.path), LineTail(self.path, self.max_line_bytes))
         self.siblings: dict[str, _LineSource] = {}
         self._dead: set[str] = set()
         """Sibling files that could not be read (not read again in this session)."""
         self._document_key: tuple[int, int, int] | None = None
+        self._document_parsed = False
+        """The file parsed as one JSON document (so it is not JSON lines)."""
+        self._unclaimed = 0
+        """JSON-object lines read before any line format claimed one."""
+        self._first_unclaimed = ""
+        """What the first of them looked like (for the refusal)."""
 
     @property
     def format(self) -> str | None:
@@ -291,6 +326,8 @@ class SessionReader:
             return self.line_spec.name
         if self.document_spec is not None:
             return self.document_spec.name
+        if self.text_spec is not None:
+            return self.text_spec.name
         return None
 
     @property
@@ -341,18 +378,37 @@ class SessionReader:
                 return ReadProgress(0, 0, self.main.tail.size(), None)
         if self.mode == "document":
             return self._poll_document(final=False)
+        if self.mode == "text":
+            return self._poll_text()
         return self._poll_lines(max_bytes)
 
     def _choose_mode(self, final: bool) -> Mode | None:
         forced = self.forced_format
+        if forced is not None and text_format(forced) is not None:
+            self.text_spec = text_format(forced)
+            return "text"
+        if forced is None:
+            head = _read_head(self.path)
+            spec = detect_text_format(head)
+            if spec is not None:
+                self.text_spec = spec
+                return "text"
+            first = _looks_like_text(head, final)
+            if first is not None:
+                if looks_utf16(head):
+                    raise _unknown(self.path, UTF16_REFUSAL)
+                raise _refused(self.path, f"text that is not JSON (it starts {short(first)!r})", TEXT_FORMATS)
         if forced is not None:
             has_line = line_format(forced) is not None
             has_document = document_format(forced) is not None
             if has_line != has_document:
                 return "lines" if has_line else "document"
-        mode = _sniff(_read_head(self.path))
+        head = _read_head(self.path)
+        mode = _sniff(head)
         if mode is None and final:
             mode = "lines"
+        if mode == "lines" and final and _pretty_printed(head):
+            mode = "document"  # read_all falls back to lines if it does not parse
         return mode
 
     def _poll_lines(self, max_bytes: int | None) -> ReadProgress:
@@ -367,7 +423,10 @@ class SessionReader:
                 self._restart(read.change, self.main)
             lines += self._take(self.main, read)
             restarted = False
+            read_through = self._main_read_through()
             for sibling in self._discover_siblings():
+                if sibling.source.replays_parent and not read_through:
+                    continue
                 try:
                     sibling_read = sibling.tail.read(max_bytes)
                 except OSError as exc:
@@ -392,6 +451,13 @@ class SessionReader:
         offset = sum(s.tail.offset for s in sources)
         size = sum(s.tail.size() for s in sources)
         return ReadProgress(lines, offset, size, change)
+
+    def _main_read_through(self) -> bool:
+        """The main file is read to its current end: only then are siblings that replay it read
+        (:attr:`Source.replays_parent`), so that they find its calls counted already (each call
+        counts once, in the scope that made it: :meth:`Session.claim_call`)."""
+        tail = self.main.tail
+        return tail.offset + tail.pending_bytes >= tail.size()
 
     def _discover_siblings(self) -> list[_LineSource]:
         """The sibling files now (new ones join; only the format's own sibling folder is listed)."""
@@ -469,13 +535,14 @@ class SessionReader:
             if feed is None:
                 adapter = self._start(source, obj)
                 if adapter is None:
+                    self._note_unclaimed(obj)
                     problems.add("unknown_event", number, f"{prefix}line of no known format")
                     continue
                 feed = adapter.feed
             try:
                 feed(obj, number)
             except UnknownEventError as exc:
-                problems.add("unknown_event", number, prefix + str(exc))
+                session.unknown_kinds[exc.kind] += 1
             except FormatError as exc:
                 problems.add("wrong_type", number, prefix + str(exc))
             except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
@@ -484,6 +551,24 @@ class SessionReader:
         if isinstance(adapter, HoldsBack):
             adapter.settle()
         self._note_progress(source)
+
+    def _note_unclaimed(self, obj: Mapping[str, Any]) -> None:
+        """A JSON object that no line format claims: refuse the log after :data:`DETECT_LINES`."""
+        if self._unclaimed == 0:
+            self._first_unclaimed = describe(obj)
+        self._unclaimed += 1
+        if self._unclaimed >= DETECT_LINES and self.line_spec is None:
+            raise self._refuse_lines()
+
+    def _refuse_lines(self) -> UnknownFormatError:
+        if looks_utf16(_read_head(self.path)):
+            return _unknown(self.path, UTF16_REFUSAL)
+        holds = (
+            f"JSON lines like {self._first_unclaimed}"
+            if self._unclaimed
+            else f"no JSON object ({self.session.problems.bad_lines} lines that are not JSON objects)"
+        )
+        return _refused(self.path, holds, LINE_FORMATS)
 
     def _note_progress(self, source: _LineSource) -> None:
         if source is self.main:
@@ -525,9 +610,10 @@ class SessionReader:
                 if final:
                     raise _unknown(self.path, f"neither JSON lines nor a JSON document ({exc})") from None
                 return ReadProgress(0, 0, stat.st_size, None)  # still being written
+        self._document_parsed = True
         spec = document_format(self.forced_format) if self.forced_format else detect_document_format(doc)
         if spec is None:
-            raise _unknown(self.path, "a JSON document of no known format")
+            raise _refused(self.path, f"a JSON document, {describe(doc)}", DOCUMENT_FORMATS)
         change = FileChange.REWRITTEN if self._document_key is not None else None
         self.document_spec = spec
         self.session = self._new_session()
@@ -544,28 +630,52 @@ class SessionReader:
         self._document_key = key
         return ReadProgress(1, stat.st_size, stat.st_size, change)
 
+    # -- text (Markdown) ------------------------------------------------------------------------
+
+    def _poll_text(self) -> ReadProgress:
+        """Read a Markdown log whole (again, as a new session, when it changed since)."""
+        assert self.text_spec is not None
+        stat = os.stat(self.path)
+        key = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        if key == self._document_key:
+            return ReadProgress(0, stat.st_size, stat.st_size, None)
+        if stat.st_size > MAX_DOCUMENT_BYTES:
+            raise _unknown(self.path, f"a text log larger than {MAX_DOCUMENT_BYTES >> 20} MB")
+        with open(self.path, "rb") as handle:
+            data = handle.read()
+        change = FileChange.REWRITTEN if self._document_key is not None else None
+        self.session = self._new_session()
+        self.session.format = self.text_spec.name
+        if change is not None:
+            self.session.problems.add(change.value, 0, "the log changed; read again")
+        text = data.decode("utf-8", errors="replace")
+        if "\ufffd" in text and b"\xef\xbf\xbd" not in data:
+            self.session.problems.add("invalid_utf8", 0, "invalid UTF-8 in the log replaced")
+        self.text_spec.read(self.session, text)
+        self.session.bytes_read = stat.st_size
+        self.session.lines_read = text.count("\n") + (not text.endswith("\n") and bool(text))
+        self._document_key = key
+        return ReadProgress(1, stat.st_size, stat.st_size, change)
+
     # -- offline --------------------------------------------------------------------------------
 
     def read_all(self) -> Session:
         """Read a finished log to its end, including a last line without a newline.
 
-        The cyclic garbage collector is paused meanwhile (see :func:`_collector_paused`).
-
         Raises:
             OSError: The file cannot be read.
             UnknownFormatError: Nothing in the log is in a known format.
         """
-        with _collector_paused():
-            return self._read_all()
-
-    def _read_all(self) -> Session:
         if self.mode is None:
             self.mode = self._choose_mode(final=True)
+        if self.mode == "text":
+            self._poll_text()
+            return self.session
         if self.mode == "document":
             try:
                 self._poll_document(final=True)
             except UnknownFormatError:
-                if self.forced_format or not self._has_many_lines():
+                if self.forced_format or self._document_parsed or not self._has_many_lines():
                     raise
                 self.mode = "lines"  # a JSONL file whose first line is broken
             else:
@@ -594,25 +704,18 @@ class SessionReader:
 
     def _read_as_document_instead(self) -> Session:
         """A single-line JSON object that no line format claims may be a minified document."""
-        problems = self.session.problems
         if self.session.lines_read == 1 and not self.forced_format:
             saved = self.session
             self.mode = "document"
             try:
                 self._poll_document(final=True)
             except UnknownFormatError:
+                if self._document_parsed:
+                    raise  # it is a document: say why no document format reads it
                 self.session = saved
             else:
                 return self.session
-        if looks_utf16(_read_head(self.path)):
-            raise _unknown(
-                self.path, "UTF-16 text; ctxscope reads UTF-8 logs (convert: iconv -f UTF-16 -t UTF-8)"
-            )
-        raise _unknown(
-            self.path,
-            "no line in a known format"
-            + (f" ({problems.bad_lines} bad lines)" if problems.bad_lines else ""),
-        )
+        raise self._refuse_lines()
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -622,6 +725,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         UnknownFormatError: The log is in no known format.
     """
     path = os.fspath(path)
+    if (text_spec := detect_text_format(_read_head(path))) is not None:
+        return text_spec.name
     mode = _sniff(_read_head(path)) or "lines"
     if mode == "lines":
         tail = LineTail(path)
@@ -657,8 +762,3 @@ def open_log(
         UnknownFormatError: The log is in no known format (or ``format`` names none).
     """
     return SessionReader(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings).read_all()
-
-
-def read_session(path: str | os.PathLike[str], format: str | None = None) -> Session:
-    """Read a finished log into a session (same as :func:`open_log` with the defaults)."""
-    return open_log(path, format)

@@ -35,7 +35,7 @@ class _Columns:
 
     __slots__ = (
         "cached_prefix", "calibrated", "errors", "factor", "flags", "message_count", "models",
-        "reported", "reported_cached", "sent", "stages", "stored", "summaries",
+        "reported", "reported_cached", "sent", "sources", "stages", "stored", "summaries", "unseen",
     )
 
     def __init__(self) -> None:
@@ -47,6 +47,9 @@ class _Columns:
         self.reported_cached = array("q")
         self.cached_prefix = array("q")
         self.factor = array("d")
+        self.unseen = array("q")
+        self.sources: list[str] = []
+        """Interned, as the model names are."""
         self.flags = bytearray()
         self.models: list[str] = []
         """Interned: a model name is one string however many requests name it."""
@@ -69,6 +72,8 @@ class _Columns:
         )
         self.cached_prefix.append(record.cached_prefix_tokens)
         self.factor.append(record.calibration_factor)
+        self.unseen.append(record.unseen_tokens)
+        self.sources.append(sys.intern(record.source))
         self.flags.append((_OVER_LIMIT if record.over_limit else 0) | (_REFUSED if record.refused else 0))
         self.models.append(sys.intern(record.model))
         if record.stages:
@@ -103,6 +108,8 @@ class _Columns:
             error=self.errors.get(i, ""),
             calibration_factor=self.factor[i],
             detail_released=True,
+            source=self.sources[i],
+            unseen_tokens=self.unseen[i],
         )
 
 

@@ -16,19 +16,24 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from .model import (
+    LAST_CALL,
     MAIN_SCOPE,
     MESSAGE_OVERHEAD_TOKENS,
+    NEXT_CALL,
     RELEASED_MESSAGE,
     RELEASED_REQUEST,
+    REPORTED,
     Block,
     BlockKind,
     Category,
     Message,
     ModelRequest,
     ObservedCompaction,
+    ObservedError,
+    ObservedRollback,
     RequestError,
     Role,
     ScopeHeader,
@@ -100,6 +105,14 @@ class Scope:
         self.messages: list[Message] = []
         self.requests: list[ModelRequest] = []
         self.compactions: list[ObservedCompaction] = []
+        self.rollbacks: list[ObservedRollback] = []
+        self.errors: list[ObservedError] = []
+        """Errors the agent wrote instead of a response (not model calls)."""
+        self.replayed_calls = 0
+        """Call lines of this scope that repeat a call already counted: a Claude Code sub-agent
+        file (``agent-acompact-*``, ``agent-aside_question-*``) replaying its parent's
+        ``message.id`` values, or a forked Codex rollout's inherited ``token_count`` events. They
+        add no request; their content is still stored (it was the scope's context)."""
         self.user_turn_starts = array("q")
         """Indexes of messages that start a user turn, in order."""
         self.tool_rounds: dict[str, ToolRound] = {}
@@ -112,6 +125,8 @@ class Scope:
         """(requests before, messages before) of each observed compaction, in order."""
         self._compaction_open = False
         """The last compaction has had no request after it yet (its ``tokens_after`` may be filled)."""
+        self._measured_by = -1
+        """Index of the request whose prompt is the last compaction's ``tokens_after``."""
         self.released = 0
         """Messages released to bound memory (see :meth:`Session.release_messages`)."""
         self._released_to = 0
@@ -168,10 +183,20 @@ class Scope:
 
     def context_messages(self, request: ModelRequest) -> list[Message]:
         """The stored messages in a request's live context: system messages stored before the
-        context start, then everything from the start up to the request."""
+        context start, then everything from the start up to the request, less the turns a
+        rollback made before the request took out (:class:`ObservedRollback`)."""
         start = self.context_start(request.index)
         kept = [m for m in self.messages[:start] if m.role == "system"]
-        return kept + self.messages[start : request.message_count]
+        live = self.messages[start : request.message_count]
+        dropped = self.dropped_ranges(request.index)
+        if dropped:
+            live = [m for i, m in enumerate(live, start) if not any(i in r for r in dropped)]
+        return kept + live
+
+    def dropped_ranges(self, request_index: int) -> list[range]:
+        """Stored-message ranges that rollbacks made before request ``request_index`` took out
+        of the live context."""
+        return [r.dropped for r in self.rollbacks if r.request_index <= request_index]
 
     def user_turns(self) -> list[range]:
         """Message index ranges of the user turns (a turn runs to the next turn's start)."""
@@ -202,6 +227,11 @@ class Session:
         self.problems = Problems()
         self.ignored: Counter[str] = Counter()
         """Lines deliberately not read, by kind (e.g. Claude Code ``progress`` lines); not problems."""
+        self.unknown_kinds: Counter[str] = Counter()
+        """Records of a kind the format's adapter does not know (a newer agent version's
+        additions), by kind: not read, and not problems either (broken lines are problems)."""
+        self.call_ids: set[str] = set()
+        """Provider ids of every call counted, across all scopes (see :meth:`claim_call`)."""
         self.session_id = ""
         self.lines_read = 0
         self.bytes_read = 0
@@ -313,11 +343,9 @@ class Session:
         tokens: dict[str, int] = {}
         if self.text_cap is not None:
             extra, tokens = self._elide(extra, self.text_cap)
-        amended = Message(
-            index, last.role, last.blocks + extra, last.scope_id, last.meta, last.line, last.category_hint
-        )
         estimator = self.estimator or default_estimator()
         name = estimator.name
+        memo: dict[str, int] = {}
         if name in last._tokens or name in tokens:
             # Exact: a message's estimate is its overhead plus the sum over its blocks, and an
             # elided part carries the count taken over its full text.
@@ -326,7 +354,11 @@ class Session:
                 added = MESSAGE_OVERHEAD_TOKENS
                 for block in extra:
                     added += block.tokens(estimator)
-            amended._tokens[name] = last.tokens(estimator) + added - MESSAGE_OVERHEAD_TOKENS
+            memo[name] = last.tokens(estimator) + added - MESSAGE_OVERHEAD_TOKENS
+        amended = Message(
+            index, last.role, last.blocks + extra, last.scope_id, last.meta, last.line, last.category_hint,
+            memo,
+        )
         scope.messages[-1] = amended
         scope._index_message(amended)
         return amended
@@ -341,6 +373,7 @@ class Session:
         request_id: str = "",
         line: int = 0,
         timestamp: str = "",
+        context_window: int | None = None,
     ) -> ModelRequest:
         """Record a model call made over every message the scope holds now."""
         scope = self.scopes.get(scope_id) or self.scope(scope_id)
@@ -354,6 +387,7 @@ class Session:
             request_id,
             line,
             timestamp,
+            context_window,
         )
         scope.requests.append(request)
         if scope._compaction_open and usage is not None:
@@ -361,32 +395,123 @@ class Session:
             scope._compaction_open = False
             last = scope.compactions[-1]
             if last.tokens_after is None:
-                scope.compactions[-1] = dataclasses.replace(last, tokens_after=usage.prompt_tokens)
+                scope._measured_by = request.index
+                scope.compactions[-1] = dataclasses.replace(
+                    last, tokens_after=usage.prompt_tokens, tokens_after_source=NEXT_CALL
+                )
         return request
+
+    def claim_call(self, call_id: str) -> bool:
+        """True the first time a provider call id is seen in this session, False after.
+
+        Each API call counts once across scopes: a Claude Code sub-agent file that replays its
+        parent's history repeats the parent's ``message.id`` values, and those lines are not
+        new calls. An empty id is always new (nothing to deduplicate by).
+        """
+        if not call_id:
+            return True
+        if call_id in self.call_ids:
+            return False
+        self.call_ids.add(call_id)
+        return True
 
     def revise_last_request(self, scope_id: str, usage: Usage) -> ModelRequest:
         """Replace the usage of a scope's last request (a response split over several log lines
-        may report a larger output count on a later line). Only for the request being read now."""
+        may report a larger output count, or a more complete usage, on a later line). Only for
+        the request being read now; a compaction whose tokens after it measured follows."""
         scope = self.scope(scope_id)
         if not scope.requests:
             raise ValueError(f"scope {scope_id!r} has no request to revise")
         revised = dataclasses.replace(scope.requests[-1], usage=usage)
         scope.requests[-1] = revised
+        if scope.compactions:
+            last = scope.compactions[-1]
+            measured = scope._measured_by == revised.index and last.tokens_after_source == NEXT_CALL
+            if measured or (scope._compaction_open and last.tokens_after is None):
+                scope._compaction_open = False
+                scope._measured_by = revised.index
+                # The call that measured the compaction's tokens after: keep them in step.
+                scope.compactions[-1] = dataclasses.replace(
+                    last, tokens_after=usage.prompt_tokens, tokens_after_source=NEXT_CALL
+                )
         return revised
 
-    def add_compaction(self, compaction: ObservedCompaction) -> None:
-        """Record a compaction the agent reported.
+    def add_compaction(self, compaction: ObservedCompaction) -> ObservedCompaction:
+        """Record a compaction the agent reported, and return it as stored.
 
         After a ``summarize`` compaction the live context of later requests starts at
         ``compaction.message_count`` (see :meth:`Scope.context_start`); other stages (clearing
-        tool results) leave the history in place. When ``tokens_after`` is None, the next request
-        with usage in the scope fills it in with its prompt size.
+        tool results) leave the history in place. ``request_index`` is set to the number of
+        requests before it. When ``tokens_before`` is None it is the prompt of the scope's last
+        call with usage (source :data:`~ctxscope.core.model.LAST_CALL`); a figure given without
+        a source is the agent's own (:data:`~ctxscope.core.model.REPORTED`). When
+        ``tokens_after`` is None, the next request with usage in the scope fills it in with its
+        prompt size.
         """
         scope = self.scope(compaction.scope_id)
+        changes: dict[str, Any] = {"request_index": len(scope.requests)}
+        if compaction.tokens_before is None:
+            last = next((r for r in reversed(scope.requests) if r.usage is not None), None)
+            if last is not None and last.usage is not None:
+                changes["tokens_before"] = last.usage.prompt_tokens
+                changes["tokens_before_source"] = LAST_CALL
+        elif not compaction.tokens_before_source:
+            changes["tokens_before_source"] = REPORTED
+        if compaction.tokens_after is not None and not compaction.tokens_after_source:
+            changes["tokens_after_source"] = REPORTED
+        compaction = dataclasses.replace(compaction, **changes)
         scope.compactions.append(compaction)
-        if compaction.stage == "summarize":
+        if compaction.restarts_context:
             scope._compaction_marks.append((len(scope.requests), compaction.message_count))
         scope._compaction_open = True
+        return compaction
+
+    def amend_compaction(self, scope_id: str, position: int = -1, **changes: Any) -> ObservedCompaction:
+        """Fill in fields of a scope's compaction (by default its last) that later lines give:
+        its summary line, the sub-agent that summarised it."""
+        scope = self.scope(scope_id)
+        if not scope.compactions:
+            raise ValueError(f"scope {scope_id!r} has no compaction to amend")
+        amended = dataclasses.replace(scope.compactions[position], **changes)
+        scope.compactions[position] = amended
+        return amended
+
+    def note_kept(self, scope_id: str, index: int) -> None:
+        """A stored message the agent carried over into the context right after its last
+        compaction (no call since): add it to that compaction's ``kept_indices``."""
+        scope = self.scope(scope_id)
+        if scope._compaction_open and scope.compactions:
+            last = scope.compactions[-1]
+            if last.restarts_context and index >= last.message_count:
+                scope.compactions[-1] = dataclasses.replace(last, kept_indices=(*last.kept_indices, index))
+
+    def add_rollback(
+        self, scope_id: str, turns: int, *, line: int = 0, timestamp: str = ""
+    ) -> ObservedRollback:
+        """Record that the agent took its last ``turns`` user turns out of the live context.
+
+        The turns counted are those still live: started since the last summary compaction and
+        not rolled back already. Requests made after this leave them out
+        (:meth:`Scope.context_messages`).
+        """
+        scope = self.scope(scope_id)
+        count = len(scope.messages)
+        floor = scope.context_start(len(scope.requests))
+        dropped = scope.dropped_ranges(len(scope.requests))
+        live = [i for i in scope.user_turn_starts if i >= floor and not any(i in r for r in dropped)]
+        start = live[-turns] if 0 < turns <= len(live) else (live[0] if live and turns > 0 else count)
+        rollback = ObservedRollback(scope_id, count, turns, start, len(scope.requests), line, timestamp)
+        scope.rollbacks.append(rollback)
+        return rollback
+
+    def add_error(
+        self, scope_id: str, error: RequestError, *, line: int = 0, timestamp: str = ""
+    ) -> ObservedError:
+        """Record an error the agent wrote in place of a response (not a model call)."""
+        scope = self.scope(scope_id)
+        observed = ObservedError(scope_id, len(scope.messages), error, line, timestamp)
+        scope.errors.append(observed)
+        return observed
 
     def record_line_offset(self, source: str, line: int, offset: int) -> None:
         """Remember where a line starts in its file (readers call this for every line they read)."""

@@ -8,12 +8,22 @@ dashboard and ``ctxscope report`` (which only render them). Data flows one way: 
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final, Literal
 
+from .calibration import DIVERGENCE_TOLERANCE
 from .model import Category, ObservedCompaction, ScopeHeader
-from .session import Problem
+from .session import Problem, Session
 from .tokens import ScriptBreakdown
+
+SOURCE_REPORTED: Final = "reported"
+"""A recorded-lens figure the provider reported for the call."""
+SOURCE_ESTIMATE: Final = "estimate"
+"""A recorded-lens figure reconstructed from the log (the call has no usage)."""
+NOT_IN_LOG: Final = "not in the log"
+"""The breakdown row for what a reported figure holds but the log never shows."""
 
 
 class Stage(enum.StrEnum):
@@ -145,6 +155,9 @@ class RequestRecord:
         detail_released: A live view released this request's breakdowns (``fate_counts``,
             ``by_category``, ``by_tool`` are empty) and its detail to bound memory; its figures,
             stages and summary marker stay. ``ctxscope open`` keeps every request's detail.
+        source: In the recorded lens, where :attr:`context_tokens` comes from: ``reported`` (the
+            call's usage) or ``estimate`` (reconstructed); empty in the pipeline lens.
+        unseen_tokens: Of :attr:`context_tokens`, the part the log never shows (recorded lens).
     """
 
     scope_id: str
@@ -167,9 +180,54 @@ class RequestRecord:
     error: str = ""
     calibration_factor: float = 1.0
     detail_released: bool = False
+    source: str = ""
+    unseen_tokens: int = 0
 
     def freed_by(self, stage: Stage) -> int:
         return sum(run.tokens_freed for run in self.stages if run.stage is stage)
+
+    @property
+    def context_tokens(self) -> int:
+        """The figure the lens shows for this request: the reported prompt where the recorded
+        lens has it (``source == "reported"``), else the calibrated estimate."""
+        if self.source == SOURCE_REPORTED and self.reported_tokens is not None:
+            return self.reported_tokens
+        return self.calibrated_tokens
+
+    @property
+    def drift(self) -> float | None:
+        """``calibrated ÷ reported − 1`` where the provider reported the call (None otherwise)."""
+        if not self.reported_tokens:
+            return None
+        return self.calibrated_tokens / self.reported_tokens - 1
+
+    @property
+    def diverges(self) -> bool:
+        """The calibrated estimate is more than :data:`DIVERGENCE_TOLERANCE` from the reported figure."""
+        drift = self.drift
+        return drift is not None and abs(drift) > DIVERGENCE_TOLERANCE
+
+    def category_figures(self) -> list[tuple[str, int]]:
+        """The request by category in the lens's unit, adding up to :attr:`context_tokens`.
+
+        The raw per-category estimates are scaled to what the log shows of the figure
+        (``context_tokens - unseen_tokens``); :data:`NOT_IN_LOG` is the part of a reported figure the
+        log never carries (system prompt, tool definitions). Empty once the detail was released.
+        """
+        raw = {cat.value: tokens for cat, tokens in self.by_category.items() if tokens > 0}
+        total = self.context_tokens
+        shown = max(0, total - self.unseen_tokens)
+        whole = sum(raw.values())
+        if not whole:
+            return [(NOT_IN_LOG, total)] if self.unseen_tokens and total else []
+        out = [(name, tokens * shown // whole) for name, tokens in raw.items()]
+        if out:  # the rounding rest goes to the largest row, so the rows add up exactly
+            largest = max(range(len(out)), key=lambda i: out[i][1])
+            name, tokens = out[largest]
+            out[largest] = (name, tokens + shown - sum(t for _, t in out))
+        if total - shown:
+            out.append((NOT_IN_LOG, total - shown))
+        return sorted(out, key=lambda row: -row[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +270,131 @@ class RequestDetail:
     by_script: ScriptBreakdown
 
 
+Lens = Literal["recorded", "pipeline"]
+"""Which figures a snapshot holds: ``recorded`` (what the agent sent and did) or ``pipeline``
+(what ctxscope's pipeline would send for the same history: the what-if)."""
+LENSES: Final[tuple[Lens, ...]] = ("recorded", "pipeline")
+
+GROWTH_WINDOW: Final = 8
+"""Requests looked back over to measure the current growth rate."""
+
+
+@dataclass(frozen=True, slots=True)
+class AgentCompaction:
+    """A compaction the agent made itself, placed on its scope's requests.
+
+    Attributes:
+        request: The first request after it (where the timeline marks it).
+        kind: ``summary`` (the history was replaced by a summary) or ``microcompact`` (old tool
+            results were cleared, the history stays).
+        trigger: ``auto`` or ``manual`` when the log says.
+        tokens_before: Context before: the agent's own figure, else the last reported prompt.
+        tokens_after: Context after: the agent's own figure, else the next reported prompt.
+        summary_tokens: Estimated size of the summary text (0 for a microcompact).
+        kept_tokens: Estimated size of what the agent carried over verbatim besides the summary.
+        summary_text: The summary (raw log text: render it literally).
+        line: Log line of the compaction.
+    """
+
+    request: int
+    kind: str
+    trigger: str
+    tokens_before: int | None
+    tokens_after: int | None
+    summary_tokens: int
+    kept_tokens: int
+    summary_text: str
+    line: int = 0
+
+    @property
+    def tokens_freed(self) -> int | None:
+        if self.tokens_before is None or self.tokens_after is None:
+            return None
+        return self.tokens_before - self.tokens_after
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """How soon the next compaction comes at the current growth.
+
+    Attributes:
+        requests_left: Requests until the figure passes the trigger (0: it already has; None:
+            not growing).
+        growth: Average growth of the figure per request since the last compaction (None with
+            fewer than two requests since).
+        trigger: The trigger the forecast is against.
+    """
+
+    requests_left: int | None
+    growth: float | None
+    trigger: int
+
+
+def growth_rate(records: Sequence[RequestRecord], index: int, window: int = GROWTH_WINDOW) -> float | None:
+    """Average growth of :attr:`RequestRecord.context_tokens` per request, up to ``index``.
+
+    Only the run since the last request at which a stage freed tokens counts (a compaction resets
+    the growth). None when fewer than two requests are in that run.
+    """
+    if index <= 0 or index >= len(records):
+        return None
+    start = max(0, index - window)
+    for i in range(index, start, -1):
+        if any(run.tokens_freed > 0 for run in records[i].stages if run.stage is not Stage.ARTIFACTS):
+            start = i
+            break
+    if index - start < 1:
+        return None
+    return (records[index].context_tokens - records[start].context_tokens) / (index - start)
+
+
+def requests_left(size: int, trigger: int, rate: float | None) -> int | None:
+    """Requests until a request of ``size`` growing by ``rate`` per request passes ``trigger``.
+
+    0 when it already has; None when the size is not growing.
+    """
+    if size > trigger:
+        return 0
+    if rate is None or rate <= 0:
+        return None
+    return max(1, math.ceil((trigger - size) / rate))
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeTotals:
+    """Figures over all of a scope's records, kept up to date in the worker as records arrive.
+
+    Attributes:
+        peak: The largest figure of a request (:attr:`RequestRecord.context_tokens`; refused ones
+            excluded).
+        peak_request: Which request (-1 before the first).
+        summaries: Requests with a summary marker.
+        over_limit: Requests over the hard limit, or refused.
+        first_over_limit: The first of those (-1 when none).
+    """
+
+    peak: int = 0
+    peak_request: int = -1
+    summaries: int = 0
+    over_limit: int = 0
+    first_over_limit: int = -1
+
+    def extended(self, records: Sequence[RequestRecord]) -> ScopeTotals:
+        """These totals with ``records`` (the requests that came after) taken in."""
+        peak, peak_request, summaries = self.peak, self.peak_request, self.summaries
+        over, first_over = self.over_limit, self.first_over_limit
+        for record in records:
+            if record.summary is not None:
+                summaries += 1
+            if record.over_limit or record.refused:
+                over += 1
+                if first_over < 0:
+                    first_over = record.index
+            if not record.refused and record.context_tokens > peak:
+                peak, peak_request = record.context_tokens, record.index
+        return ScopeTotals(peak, peak_request, summaries, over, first_over)
+
+
 @dataclass(frozen=True, slots=True)
 class ScopeSnapshot:
     """Everything the dashboard shows for one scope at one moment.
@@ -224,6 +407,13 @@ class ScopeSnapshot:
         observed: Compactions the agent itself reported.
         stored_messages: Messages stored so far.
         calibration_factor: The current correction factor applied to raw estimates.
+        lens: The lens the records are in.
+        agent_compactions: The agent's own compactions, placed on requests.
+        thresholds_source: Where the thresholds come from, for the meter's note (e.g.
+            ``window: model table · trigger: seen compactions``).
+        own_pipeline: The agent ran ctxscope's pipeline (ctxscope's own log): the recorded lens
+            shows the pipeline's thresholds and stages, and the lenses coincide.
+        totals: Peak, summaries and requests over the limit over all the records.
     """
 
     header: ScopeHeader
@@ -232,6 +422,37 @@ class ScopeSnapshot:
     observed: tuple[ObservedCompaction, ...]
     stored_messages: int
     calibration_factor: float
+    lens: Lens = "pipeline"
+    agent_compactions: tuple[AgentCompaction, ...] = ()
+    thresholds_source: str = ""
+    own_pipeline: bool = False
+    totals: ScopeTotals = ScopeTotals()
+
+    @property
+    def agent_thresholds(self) -> bool:
+        """The thresholds and stages are the agent's own (its window, its auto-compaction trigger,
+        its compactions): the recorded lens of a log ctxscope's pipeline did not write."""
+        return self.lens == "recorded" and not self.own_pipeline
+
+    def forecast(self, index: int) -> Forecast:
+        """Requests until the next compaction from request ``index``, at the growth seen so far.
+
+        In the recorded lens the trigger is the agent's own (its next compaction); in the
+        pipeline lens it is the pipeline's.
+        """
+        trigger = self.thresholds.trigger
+        if not 0 <= index < len(self.records):
+            return Forecast(None, None, trigger)
+        rate = growth_rate(self.records, index)
+        return Forecast(requests_left(self.records[index].context_tokens, trigger, rate), rate, trigger)
+
+    def compaction_at(self, request: int) -> AgentCompaction | None:
+        """The agent compaction marked at ``request`` (the last one when several are)."""
+        found = None
+        for compaction in self.agent_compactions:
+            if compaction.request == request:
+                found = compaction
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +469,8 @@ class SessionSnapshot:
         notices: Truncation, rotation and follow notices.
         bytes_read: Bytes of the log read so far.
         size: The log's size when the snapshot was taken.
+        lens: The lens every scope is shown in.
+        estimator: The estimator's name (chosen by model family unless asked for).
     """
 
     source: str
@@ -259,3 +482,35 @@ class SessionSnapshot:
     notices: tuple[Problem, ...] = ()
     bytes_read: int = 0
     size: int = 0
+    lens: Lens = "pipeline"
+    estimator: str = ""
+
+
+def scope_order(session: Session) -> list[str]:
+    """A session's scope ids, the main agent first."""
+    order = list(session.scopes)
+    main = session.main_scope
+    if main is not None and main.scope_id in order:
+        order.remove(main.scope_id)
+        order.insert(0, main.scope_id)
+    return order
+
+
+def session_snapshot(
+    session: Session, scopes: Mapping[str, ScopeSnapshot], *, lens: Lens = "pipeline", estimator: str = ""
+) -> SessionSnapshot:
+    """A snapshot of ``session`` holding ``scopes`` (and what was skipped while reading)."""
+    problems = session.problems
+    return SessionSnapshot(
+        source=session.source,
+        format=session.format,
+        session_id=session.session_id,
+        scopes=scopes,
+        bad_lines=dict(problems.counts),
+        problems=tuple(problems.kept),
+        notices=tuple(problems.notices),
+        bytes_read=session.bytes_read,
+        size=session.bytes_read,
+        lens=lens,
+        estimator=estimator,
+    )

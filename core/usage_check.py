@@ -20,8 +20,9 @@ estimate of the call's *live context* with the prompt tokens the provider report
     by orders of magnitude (a 30-token reply, a 20,000-token file), and a small one says little
     about the estimator's bias (a message's framing and rounding weigh as much as its text), so
     the warm-up weighs them by evidence: until three increments are known the factor is drawn
-    towards 1.0 by a prior worth :data:`PRIOR_TOKENS` estimated tokens, about one typical
-    increment (a first increment of 600 tokens moves it halfway, one of 2,400 four fifths of the
+    towards 1.0 by a prior worth :data:`~ctxscope.core.calibration.PRIOR_TOKENS` estimated
+    tokens, about one typical increment (a first increment of 600 tokens moves it halfway, one of
+    2,400 four fifths of the
     way, one of 60 a tenth);
   - when the live context restarted (an observed compaction) or shrank, it is the scope's
     *unseen prefix* (the first call's reported prompt minus its estimate) plus the calibrated
@@ -41,28 +42,18 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from .calibration import DIVERGENCE_TOLERANCE
-from .model import ModelRequest, fast_frozen_init
+from .calibration import DIVERGENCE_TOLERANCE, AnchoredCalibration
+from .model import Category, ModelRequest, fast_frozen_init
 from .session import Scope, Session
-from .tokens import Calibrator, Estimator, get_estimator
+from .tokens import Estimator, get_estimator
 
 DIVERGENCE: Final = DIVERGENCE_TOLERANCE
 """A ratio further than this from 1 is flagged as a divergence (the dashboard's tolerance)."""
-
-PRIOR_TOKENS: Final = 600
-"""The calibrator's warm-up prior, in estimated tokens: about one typical increment between two
-calls (the median over the real logs of ``../shared/real-logs`` is 648), so the prior weighs as
-much as one typical observation, as the default calibrator's halfway shrink makes it weigh as much
-as one observation of any size."""
-
-
-def increment_calibrator() -> Calibrator:
-    """The calibrator :func:`check_usage` uses per scope: evidence-weighted warm-up."""
-    return Calibrator(prior_tokens=PRIOR_TOKENS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,16 +183,25 @@ class UsageCheck:
         return sum(len(s.calls) for s in self.scopes)
 
 
+_CATEGORIES: Final = tuple(Category)
+
+
 class ContextSums:
-    """Prefix sums of a scope's message estimates: a live context's estimate in O(1) per call."""
+    """Prefix sums of a scope's message estimates: a live context's estimate in O(1) per call,
+    overall and per category (see :meth:`categories`)."""
 
     def __init__(self, scope: Scope, estimator: Estimator) -> None:
         self.scope = scope
         self.estimator = estimator
-        self.prefix = [0]
+        # Flat 8-byte arrays (a live view of a long log appends to them for every message).
+        self.prefix = array("q", [0])
         """Tokens of the first *i* messages."""
-        self.system_prefix = [0]
+        self.system_prefix = array("q", [0])
         """Tokens of the system messages among the first *i* messages."""
+        self.by_category: dict[Category, array[int]] = {cat: array("q", [0]) for cat in _CATEGORIES}
+        """Tokens of the first *i* messages per category."""
+        self.system_count = array("q", [0])
+        """System messages among the first *i* messages."""
 
     def _extend(self, end: int) -> None:
         prefix = self.prefix
@@ -209,6 +209,8 @@ class ContextSums:
         if done >= end:
             return
         system = self.system_prefix
+        counts = self.system_count
+        columns = self.by_category
         estimator = self.estimator
         total, system_total = prefix[-1], system[-1]
         for message in self.scope.messages[done:end]:
@@ -217,34 +219,59 @@ class ContextSums:
             prefix.append(total)
             if message.role == "system":
                 system_total += tokens
+                counts.append(counts[-1] + 1)
+            else:
+                counts.append(counts[-1])
             system.append(system_total)
+            category = message.category()
+            for cat, column in columns.items():
+                column.append(column[-1] + (tokens if cat is category else 0))
 
     def tokens(self, start: int, end: int) -> int:
         """Estimated tokens of messages ``start`` to ``end`` (exclusive)."""
         self._extend(end)
         return self.prefix[end] - self.prefix[start]
 
+    def _dropped(self, request: ModelRequest, start: int) -> list[tuple[int, int]]:
+        """The parts of ``[start, message_count)`` a rollback took out before the request."""
+        out = []
+        for dropped in self.scope.dropped_ranges(request.index):
+            lo, hi = max(dropped.start, start), min(dropped.stop, request.message_count)
+            if lo < hi:
+                out.append((lo, hi))
+        return out
+
     def request(self, request: ModelRequest) -> tuple[int, int]:
-        """(context start, estimate) of a request's live context (see :meth:`Scope.context_messages`)."""
+        """(context start, estimate) of a request's live context (see :meth:`Scope.context_messages`:
+        after the last compaction, without what rollbacks took out)."""
         start = min(self.scope.context_start(request.index), request.message_count)
         self._extend(request.message_count)
-        return start, self.system_prefix[start] + self.tokens(start, request.message_count)
+        estimate = self.system_prefix[start] + self.tokens(start, request.message_count)
+        for lo, hi in self._dropped(request, start):
+            estimate -= self.prefix[hi] - self.prefix[lo]
+        return start, estimate
+
+    def categories(self, request: ModelRequest, start: int) -> dict[Category, int]:
+        """Tokens per category of a request's live context from ``start`` (counted as
+        :meth:`request` counts it)."""
+        end = request.message_count
+        self._extend(end)
+        out = {cat: column[end] - column[start] for cat, column in self.by_category.items()}
+        out[Category.SYSTEM] += self.system_prefix[start]
+        for lo, hi in self._dropped(request, start):
+            for cat, column in self.by_category.items():
+                out[cat] -= column[hi] - column[lo]
+        return {cat: tokens for cat, tokens in out.items() if tokens}
 
 
-def check_scope(
-    scope: Scope,
-    estimator: Estimator,
-    calibrator_factory: Callable[[], Calibrator] = increment_calibrator,
-) -> ScopeCheck | None:
+def check_scope(scope: Scope, estimator: Estimator) -> ScopeCheck | None:
     """Check every call of one scope that carries usage (None when none does).
 
-    See the module docs for how the calibrated estimate is formed.
+    The calibrated figure of a call is :class:`~ctxscope.core.calibration.AnchoredCalibration`'s,
+    from the scope's earlier reported calls only (see the module docs).
     """
     sums = ContextSums(scope, estimator)
-    calibrator = calibrator_factory()
-    """Observes (estimate added, reported added) between consecutive calls of one live context."""
-    unseen = 0
-    previous: CallCheck | None = None
+    calibration = AnchoredCalibration()
     calls: list[CallCheck] = []
     for request in scope.requests:
         usage = request.usage
@@ -252,32 +279,24 @@ def check_scope(
             continue
         reported = usage.prompt_tokens
         start, estimate = sums.request(request)
-        anchored = previous is not None and previous.context_start == start and estimate >= previous.estimate
-        if previous is None:
-            calibrated = estimate
-            unseen = max(0, reported - estimate)
-        elif anchored:
-            assert previous is not None
-            calibrated = previous.reported + calibrator.calibrate(estimate - previous.estimate)
-        else:
-            calibrated = unseen + calibrator.calibrate(estimate)
-        check = CallCheck(
-            scope.scope_id,
-            request.index,
-            request.line,
-            request.model,
-            reported,
-            estimate,
-            calibrated,
-            len(calls),
-            start,
-            request.message_count,
-            anchored,
+        anchored = calibration.anchored(start, estimate)
+        calibrated = calibration.figure(start, estimate)
+        calls.append(
+            CallCheck(
+                scope.scope_id,
+                request.index,
+                request.line,
+                request.model,
+                reported,
+                estimate,
+                calibrated,
+                len(calls),
+                start,
+                request.message_count,
+                anchored,
+            )
         )
-        if anchored and previous is not None and reported > previous.reported:
-            calibrator.observe(estimate - previous.estimate, reported - previous.reported)
-        calls.append(check)
-        previous = check
+        calibration.observe(start, estimate, reported)
     if not calls:
         return None
     return ScopeCheck(
@@ -286,22 +305,16 @@ def check_scope(
         tuple(calls),
         ratio_stats(c.raw_ratio for c in calls),
         ratio_stats(c.calibrated_ratio for c in calls if c.calibrated_on),
-        unseen,
+        calibration.unseen or 0,
     )
 
 
-def check_usage(
-    session: Session,
-    estimator: Estimator | str | None = None,
-    *,
-    calibrator_factory: Callable[[], Calibrator] = increment_calibrator,
-) -> UsageCheck:
+def check_usage(session: Session, estimator: Estimator | str | None = None) -> UsageCheck:
     """Compare the estimate of every call with provider usage against the reported prompt tokens.
 
     Args:
         session: A session read from a log.
         estimator: An estimator or its name; None uses the session's (or the default) estimator.
-        calibrator_factory: Makes a fresh calibrator per scope.
     """
     if isinstance(estimator, str):
         est = get_estimator(estimator)
@@ -310,7 +323,7 @@ def check_usage(
     scopes = [
         check
         for scope in session.scopes.values()
-        if (check := check_scope(scope, est, calibrator_factory)) is not None
+        if (check := check_scope(scope, est)) is not None
     ]
     every = [c for s in scopes for c in s.calls]
     return UsageCheck(

@@ -22,9 +22,10 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar, Literal
 
-from ctxscope.core.snapshot import RequestDetail, ScopeSnapshot, SessionSnapshot
+from ctxscope.core.snapshot import Lens, RequestDetail, ScopeSnapshot, SessionSnapshot
 from rich.text import Text
 from textual import events, on, work
+from textual._path import CSSPathType
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -35,6 +36,8 @@ from textual.widgets import Footer, Static
 
 from .messages import (
     DetailLoaded,
+    DetailWanted,
+    LensChosen,
     Mode,
     RequestPicked,
     SnapshotUpdated,
@@ -44,7 +47,7 @@ from .messages import (
 )
 from .safe_text import highlighted, markup_safe, plain
 from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
-from .tailer import SessionSource, Tailer, check_source
+from .tailer import SessionSource, SnapshotExport, Tailer, check_source
 from .widgets import text as fmt
 from .widgets.breakdown import RELEASED_NOTE, BreakdownPanel
 from .widgets.error_strip import ErrorStrip
@@ -52,7 +55,7 @@ from .widgets.header import StatusHeader, scope_name
 from .widgets.messages_view import MessagesHeader, MessagesView
 from .widgets.meter import ContextMeter
 from .widgets.summaries import SummaryList
-from .widgets.timeline import LEGEND, Series, StageLanes, TimelinePlot
+from .widgets.timeline import LEGEND, RECORDED_LEGEND, Series, StageLanes, TimelinePlot
 
 Pane = Literal["timeline", "messages", "breakdown", "summaries"]
 PANES: tuple[Pane, ...] = ("timeline", "messages", "breakdown", "summaries")
@@ -71,6 +74,10 @@ class DashboardOptions:
         poll: Poll the file instead of relying on inotify.
         redact: Show the shape of log text (kind and size) instead of its content: message
             previews, summary texts, sub-agent labels and skipped lines' reasons.
+        lens: The lens shown first (None: recorded).
+        window: The agent's context window in tokens (the recorded lens).
+        trigger: The agent's auto-compaction trigger in tokens (the recorded lens).
+        estimator: The estimator's name (None: by model family).
     """
 
     path: str
@@ -80,13 +87,17 @@ class DashboardOptions:
     limit: int | None = None
     poll: bool = False
     redact: bool = False
+    lens: Lens | None = None
+    window: int | None = None
+    trigger: int | None = None
+    estimator: str | None = None
 
 
 class DashboardScreen(Screen[None]):
     """Header, meter, and the timeline / messages / breakdown / summaries panes."""
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (120, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012 - Textual declares an instance attribute
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012 - Textual declares an instance attribute
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Prev", id="request-prev", priority=True,
@@ -113,9 +124,13 @@ class DashboardScreen(Screen[None]):
         Binding("4", "pane('summaries')", "Summaries", id="pane-summaries", show=False),
         Binding("enter", "open_summary", "Summary", id="open-summary", show=False,
                 tooltip="Open the summary made at the selected request"),
-        Binding("e", "problems", "Skipped", id="problems", tooltip="Skipped lines and file notices"),
+        Binding("e", "problems", "Skipped", id="problems", show=False,
+                tooltip="Skipped lines and file notices (the error strip shows when there are any)"),
         Binding("m", "policy_lab", "Policies", id="policy-lab", show=False,
                 tooltip="Run every memory policy over this scope's messages: what each would keep"),
+        Binding("l", "toggle_lens", "Lens", id="lens",
+                tooltip="Switch between the recorded lens (what the agent sent) and the pipeline "
+                "lens (ctxscope's what-if)"),
     ]
 
     cursor: reactive[int] = reactive(-1, init=False)
@@ -251,14 +266,17 @@ class DashboardScreen(Screen[None]):
         self.query_one(SummaryList).show(scope, self.generation)
         self.query_one(ErrorStrip).show(self.snapshot, self.failure)
         count = len(scope.records) if scope else 0
-        title = f"Timeline · {count:,} request{'s' if count != 1 else ''}"
+        recorded = scope is None or scope.lens == "recorded"
+        lens_name = "recorded" if recorded else "pipeline what-if"
+        title = f"Timeline · {lens_name} · {count:,} request{'s' if count != 1 else ''}"
+        self.query_one("#timeline-pane").border_subtitle = RECORDED_LEGEND if recorded else LEGEND
         if scope is not None and self.snapshot is not None and len(self.snapshot.scopes) > 1:
             title += f" · scope {fmt.clean(scope_name(scope, self.redact), 30)}"
         # A Text, not a str: a str title is parsed as markup, and the scope name is log text.
         self.query_one("#timeline-pane").border_title = Text(title)
-        meter_title = "Context"
+        meter_title = "Context" if recorded else "Context · pipeline what-if"
         if 0 <= cursor < count:
-            meter_title = f"Context · request #{cursor} of {count}"
+            meter_title = f"{meter_title} · request #{cursor} of {count}"
             if not self.follow:
                 meter_title += " · follow off (End returns)"
         self.query_one("#meter-box").border_title = Text(meter_title)
@@ -306,7 +324,7 @@ class DashboardScreen(Screen[None]):
         if wanted == self._detail_asked and have is not None and have.record.index == self.cursor:
             return
         self._detail_asked = wanted
-        self.app.request_detail(scope.header.scope_id, self.cursor)  # type: ignore[attr-defined]
+        self.post_message(DetailWanted(scope.header.scope_id, self.cursor))
 
     def _show_tabs(self) -> None:
         tabs = Text(no_wrap=True, end="")
@@ -406,14 +424,27 @@ class DashboardScreen(Screen[None]):
         scope = self.scope
         if scope is None or not 0 <= self.cursor < len(scope.records):
             return
-        marker = scope.records[self.cursor].summary
-        if marker is None:
-            self.notify(f"No summary was made at request #{self.cursor}.", timeout=3)
+        compaction = scope.compaction_at(self.cursor)
+        marker = scope.records[self.cursor].summary if not scope.agent_thresholds else None
+        if marker is None and compaction is None:
+            self.notify(f"No summary or agent compaction at request #{self.cursor}.", timeout=3)
             return
-        self.app.push_screen(TextScreen(*summary_body(marker, None, redact=self.redact)))
+        self.app.push_screen(TextScreen(*summary_body(marker, compaction, redact=self.redact)))
 
     def action_problems(self) -> None:
         self.app.push_screen(ProblemsScreen(self.snapshot, redact=self.redact))
+
+    def action_toggle_lens(self) -> None:
+        """Show the other lens (the tailer posts its snapshot at once)."""
+        current = self.snapshot.lens if self.snapshot is not None else "recorded"
+        lens: Lens = "pipeline" if current == "recorded" else "recorded"
+        self.detail = None
+        self.post_message(LensChosen(lens))
+        self.notify(
+            "recorded lens: what the agent sent and did" if lens == "recorded"
+            else "pipeline lens: what ctxscope's pipeline would send (a what-if)",
+            timeout=3,
+        )
 
     def action_policy_lab(self) -> None:
         """The memory-policy lab over the shown scope (reads the log again in a worker thread)."""
@@ -447,7 +478,7 @@ class DashboardScreen(Screen[None]):
 
     @on(SummaryOpened)
     def _opened(self, event: SummaryOpened) -> None:
-        self.app.push_screen(TextScreen(*summary_body(event.marker, event.observed, redact=self.redact)))
+        self.app.push_screen(TextScreen(*summary_body(event.marker, event.compaction, redact=self.redact)))
 
 
 class DashboardCommands(Provider):
@@ -469,22 +500,21 @@ class DashboardCommands(Provider):
             out.append((f"Show the {pane} pane", partial(screen.action_pane, pane), ""))
         snapshot = screen.snapshot
         if snapshot is not None:
-            for scope_id, scope in snapshot.scopes.items():
-                name = fmt.clean(scope_name(scope, screen.redact), 40)
+            for scope_id, each in snapshot.scopes.items():
+                name = fmt.clean(scope_name(each, screen.redact), 40)
                 out.append(
                     (f"Scope: {name}", partial(setattr, screen, "scope_id", scope_id),
-                     fmt.plural(len(scope.records), "model call"))
+                     fmt.plural(len(each.records), "model call"))
                 )
             scope = screen.scope
             if scope is not None:
-                for record in scope.records:
-                    if record.summary is not None:
-                        out.append(
-                            (f"Go to summary at request #{record.index}",
-                             partial(screen.post_message, RequestPicked(record.index)),
-                             f"freed {fmt.tokens(record.summary.tokens_freed)}")
-                        )
-                first_over = next((r.index for r in scope.records if r.over_limit or r.refused), None)
+                for compaction in scope.agent_compactions:
+                    out.append(
+                        (f"Go to the agent's {compaction.kind} at request #{compaction.request}",
+                         partial(screen.post_message, RequestPicked(compaction.request)),
+                         f"freed {fmt.tokens(compaction.tokens_freed or 0)}")
+                    )
+                first_over = scope.totals.first_over_limit if scope.totals.over_limit else None
                 if first_over is not None:
                     out.append(
                         ("Go to the first request over the hard limit",
@@ -513,9 +543,10 @@ class CtxscopeApp(App[None]):
         open_source: Builds the session source (default: core's reader and replay); tests pass
             their own.
         start_tailer: False in tests that inject :class:`SnapshotUpdated` messages themselves.
+        export: Given to the tailer: publishes each snapshot (``--otlp-endpoint``, ``--metrics-port``).
     """
 
-    CSS_PATH = str(Path(__file__).with_name("app.tcss"))
+    CSS_PATH: ClassVar[CSSPathType | None] = str(Path(__file__).with_name("app.tcss"))
     TITLE = "ctxscope"
     COMMANDS = App.COMMANDS | {DashboardCommands}
     ENABLE_COMMAND_PALETTE = True
@@ -531,13 +562,19 @@ class CtxscopeApp(App[None]):
         *,
         open_source: Callable[[], SessionSource] | None = None,
         start_tailer: bool = True,
+        export: SnapshotExport | None = None,
     ) -> None:
         super().__init__()
         self.options = options
+        self._export = export
         self._open_source = open_source
         self.start_tailer = start_tailer
         self.tailer: Tailer | None = None
-        self.dashboard = DashboardScreen(redact=options.redact)
+        self.dashboard = self.make_dashboard()
+
+    def make_dashboard(self) -> DashboardScreen:
+        """The dashboard screen this app shows (the demo's adds its caption bar)."""
+        return DashboardScreen(redact=self.options.redact)
 
     def get_default_screen(self) -> Screen[None]:
         return self.dashboard
@@ -550,6 +587,7 @@ class CtxscopeApp(App[None]):
                 self._open_source or partial(default_source, self.options),
                 self.options.mode,
                 force_polling=self.options.poll,
+                export=self._export,
             )
             self._run_tailer()
 
@@ -566,6 +604,15 @@ class CtxscopeApp(App[None]):
         """Ask the tailer for a request's detail (tests override this)."""
         if self.tailer is not None:
             self.tailer.request_detail(scope_id, index)
+
+    @on(DetailWanted)
+    def _detail_wanted(self, message: DetailWanted) -> None:
+        self.request_detail(message.scope_id, message.index)
+
+    @on(LensChosen)
+    def _lens(self, message: LensChosen) -> None:
+        if self.tailer is not None:
+            self.tailer.set_lens(message.lens)
 
     @on(SnapshotUpdated)
     def _snapshot(self, message: SnapshotUpdated) -> None:
@@ -597,21 +644,30 @@ def default_source(options: DashboardOptions) -> SessionSource:
         format=options.format,
         budget=options.budget,
         limit=options.limit,
+        lens=options.lens,
+        window=options.window,
+        trigger=options.trigger,
+        estimator=options.estimator,
         keep_detail=LIVE_KEEP_DETAIL if options.mode is Mode.LIVE else None,
     )
 
 
-def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
+def run_dashboard(
+    args: argparse.Namespace,
+    *,
+    live: bool,
+    export: SnapshotExport | None = None,
+) -> int:
     """The ``watch`` and ``open`` handlers: check the path, then run the app.
 
-    ``open`` on a folder (a Claude Code project folder, a Codex sessions folder) opens its newest
-    log; ``watch`` follows the folder and switches when a newer log appears.
+    ``open`` on a folder (a Claude Code project folder, a Codex sessions folder, another agent's
+    session home) opens its newest log; ``watch`` follows the folder and switches when a newer log appears.
 
     Raises:
         UsageError: The path does not exist or cannot be read, the folder holds no log, or the
             format is unknown.
     """
-    app = CtxscopeApp(dashboard_options(args, live=live))
+    app = CtxscopeApp(dashboard_options(args, live=live), export=export)
     app.run()
     return app.return_code or 0  # 1 when the app stopped on an internal error
 
@@ -633,6 +689,10 @@ def dashboard_options(args: argparse.Namespace, *, live: bool) -> DashboardOptio
         limit=args.limit,
         poll=getattr(args, "poll", False),
         redact=getattr(args, "redact", False),
+        lens=getattr(args, "lens", None),
+        window=getattr(args, "window", None),
+        trigger=getattr(args, "trigger", None),
+        estimator=getattr(args, "estimator", None),
     )
     try:
         check_source(options.path, options.format, live)

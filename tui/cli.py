@@ -7,14 +7,34 @@ the dashboard stopped on an internal error.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import stat
 import sys
 from collections.abc import Sequence
+from typing import Final
 
 #: Sub-command modules under ``ctxscope.tui.commands``, in the order ``--help`` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("watch", "open", "demo", "report", "estimate", "bench")
+COMMAND_MODULES: tuple[str, ...] = (
+    "sessions", "watch", "open", "demo", "report", "estimate", "bench", "statusline"
+)
+
+
+COLLECTOR_THRESHOLDS: Final = (50_000, 20, 20)
+"""The cyclic garbage collector's thresholds in a ``ctxscope`` process (Python's default: 700, 10, 10)."""
+
+
+def tune_collector() -> None:
+    """The ``ctxscope`` process's own collector setting (the library never touches the collector).
+
+    Reading a log builds hundreds of thousands of long-lived records that hold no reference cycles;
+    with the default thresholds the collector traverses the growing heap again and again. The
+    console script, which owns its process, freezes what start-up made (modules, classes) and
+    collects the young generation less often. ``bench/bench_reader.py --cli-collector`` measures it.
+    """
+    gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 class UsageError(Exception):
@@ -95,7 +115,7 @@ def log_path(path: str, *, folder: bool) -> str:
             return path
         newest = newest_log(path)
         if newest is None:
-            raise UsageError(f"{path}: is a folder with no session log (*.jsonl) in it")
+            raise UsageError(f"{path}: is a folder with no session log in it")
         return newest
     if not stat.S_ISREG(mode):
         from ctxscope.core.files import NotARegularFileError, open_regular
@@ -110,8 +130,13 @@ def log_path(path: str, *, folder: bool) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a sub-command; ``argv`` None (the console script) also tunes the process's collector."""
     parser = build_parser()
-    args = parse(parser, argv)
+    console_script = argv is None
+    argv = sys.argv[1:] if argv is None else argv
+    args = parse(parser, argv or ["sessions"])  # no command: the session browser
+    if console_script:
+        tune_collector()  # the process is ctxscope's own; a caller passing argv keeps its settings
     try:
         code: int = args.handler(args)
     except UsageError as exc:

@@ -18,10 +18,12 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Final
 
+from ctxscope.core.analysis import SessionSummary, SessionTally, session_tally, summarise_session
+from ctxscope.core.logformat import split_at_requests
 from ctxscope.core.snapshot import RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot, Stage
 from ctxscope.demo_sessions.scenarios import Scenario
 from rich.text import Text
@@ -44,27 +46,6 @@ SPEEDS: Final = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0)
 
 CAPTION_SECONDS: Final = 7.0
 """How long a caption stays before the next queued one replaces it (at speed 1; shorter when faster)."""
-
-
-def split_steps(log: bytes) -> list[bytes]:
-    """Cut a ctxscope-format log into steps: everything up to and including each model call.
-
-    Lines after the last model call (a closing message) join the last step, so that there is one
-    step per model call.
-    """
-    steps: list[bytes] = []
-    current: list[bytes] = []
-    for line in log.splitlines(keepends=True):
-        current.append(line)
-        if line.startswith(b'{"t":"request"') or b'"t": "request"' in line[:40]:
-            steps.append(b"".join(current))
-            current = []
-    if current:
-        if steps:
-            steps[-1] += b"".join(current)
-        else:
-            steps.append(b"".join(current))
-    return steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +94,7 @@ class Playback:
         folder = Path(folder)
         full = folder / f"{scenario.name}.generated.jsonl"
         generate(scenario.name, full, seed=seed)
-        self.steps = split_steps(full.read_bytes())
+        self.steps = split_at_requests(full.read_bytes())
         full.unlink()
         self.path = folder / f"{scenario.name}.jsonl"
         self.path.write_bytes(b"")
@@ -336,25 +317,15 @@ SCRIPT_NAMES: Final = {
 }
 
 
-def closing_caption(snapshot: SessionSnapshot, scenario: Scenario) -> str:
-    """The scenario is over: what happened, from the records."""
-    scopes = list(snapshot.scopes.values())
-    calls = sum(len(s.records) for s in scopes)
-    runs = {stage: 0 for stage in Stage}
-    for scope in scopes:
-        for record in scope.records:
-            for run in record.stages:
-                runs[run.stage] += 1
-    refused = sum(1 for s in scopes for r in s.records if r.refused)
-    over = sum(
-        1 for s in scopes for r in s.records if not r.refused and r.calibrated_tokens > s.thresholds.budget
-    )
+def closing_caption(tally: SessionTally, scenario: Scenario) -> str:
+    """The scenario is over: what happened, in core's tally of the session."""
+    runs = tally.stage_runs
     parts = [
-        f"{_items(calls, 'model call', 'model calls')} in {_items(len(scopes), 'scope', 'scopes')}",
-        f"stage 2 ran at {runs[Stage.CLEAR_TOOL_RESULTS]:,}",
-        f"stage 3 at {runs[Stage.SUMMARIZE]:,}",
-        f"the guard at {runs[Stage.GUARD]:,} ({refused:,} refused)",
-        f"{over:,} requests over budget",
+        f"{_items(tally.requests, 'model call', 'model calls')} in {_items(tally.scopes, 'scope', 'scopes')}",
+        f"stage 2 ran at {runs[Stage.CLEAR_TOOL_RESULTS.value]:,}",
+        f"stage 3 at {runs[Stage.SUMMARIZE.value]:,}",
+        f"the guard at {runs[Stage.GUARD.value]:,} ({tally.refused_requests:,} refused)",
+        f"{tally.over_budget_requests:,} requests over budget",
     ]
     tail = " · w: side by side" if scenario.compare else ""
     return f"Scenario over: {'; '.join(parts)}. r: play again{tail} · q: quit."
@@ -453,14 +424,17 @@ class DemoBar(Widget):
 SPEED_KEYS: Final = Binding.Group("Speed")
 
 
+def hidden(bindings: Sequence[BindingType], *ids: str) -> list[Binding]:
+    """The dashboard's bindings with these ids, kept off the footer (the demo's keys need the room)."""
+    return [replace(b, show=False) for b in bindings if isinstance(b, Binding) and b.id in ids]
+
+
 class DemoScreen(DashboardScreen):
     """The dashboard with the demo's caption bar and playback keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Prev", id="request-prev", priority=True, show=False,
-                tooltip="Select the previous request (turns follow off)"),
-        Binding("right", "step(1)", "Next", id="request-next", priority=True, show=False,
-                tooltip="Select the next request"),
+        *hidden(DashboardScreen.BINDINGS,
+                "request-prev", "request-next", "follow-tail", "scope-pick", "problems"),
         Binding("space,p", "toggle_pause", "Pause", id="demo-pause",
                 tooltip="Pause or resume the scenario (the agent stops writing)"),
         Binding("n", "step_call", "Step", id="demo-step",
@@ -473,12 +447,6 @@ class DemoScreen(DashboardScreen):
                 tooltip="Play the scenario again from the start"),
         Binding("w", "whatif", "What-if", id="demo-whatif",
                 tooltip="Two configurations side by side on the same session"),
-        Binding("f", "toggle_follow", "Follow", id="follow-tail", show=False,
-                tooltip="Keep the cursor on the newest request as the log grows"),
-        Binding("S", "pick_scope", "Scopes", id="scope-pick", show=False,
-                tooltip="Pick a scope: main agent or a sub-agent"),
-        Binding("e", "problems", "Skipped", id="problems", show=False,
-                tooltip="Skipped lines and file notices"),
     ]
 
     def __init__(self, playback: Playback, *, redact: bool = False) -> None:
@@ -488,6 +456,7 @@ class DemoScreen(DashboardScreen):
         self.captions = Captions.fresh()
         self.caption = ""
         self.compare: tuple[SessionSnapshot, ...] = ()
+        self.compare_summaries: tuple[SessionSummary, ...] = ()
         self.run_seen = 0
         self.caption_seconds = CAPTION_SECONDS
         """Least time a caption stays before a queued one replaces it (at speed 1)."""
@@ -515,7 +484,8 @@ class DemoScreen(DashboardScreen):
         self._queue_changed()
 
     def _min_seconds(self) -> float:
-        return self.caption_seconds / max(1.0, self.playback.state().speed ** 0.5)
+        root: float = self.playback.state().speed ** 0.5
+        return self.caption_seconds / max(1.0, root)
 
     def _next_caption(self) -> None:
         self._caption_timer = None
@@ -540,10 +510,11 @@ class DemoScreen(DashboardScreen):
         super().apply_snapshot(message)
         if message.compare:
             self.compare = message.compare
+            self.compare_summaries = message.compare_summaries
             from .screens.whatif import WhatIfScreen
 
             if isinstance(self.app.screen, WhatIfScreen):
-                self.app.screen.update(self.compare)
+                self.app.screen.update(self.compare, self.compare_summaries)
         if message.generation != self._caption_generation:
             self._caption_generation = message.generation
             self.captions = Captions.fresh(self.captions.shown)
@@ -555,7 +526,8 @@ class DemoScreen(DashboardScreen):
         calls = sum(len(scope.records) for scope in message.snapshot.scopes.values())
         if state.finished and not self._closing_shown and calls >= state.total:
             self._closing_shown = True
-            self.captions.queue.append((closing_caption(message.snapshot, self.scenario), ""))
+            tally = session_tally(summarise_session(message.snapshot))
+            self.captions.queue.append((closing_caption(tally, self.scenario), ""))
         self._queue_changed()
 
     def _follow_busiest_scope(self) -> None:
@@ -623,7 +595,9 @@ class DemoScreen(DashboardScreen):
                         "eight-subagents and cache-batching do.", timeout=4)
             return
         labels = tuple(c.label for c in self.scenario.compare)
-        self.app.push_screen(WhatIfScreen(labels, self.compare, self.scope_id, redact=self.redact))
+        self.app.push_screen(
+            WhatIfScreen(labels, self.compare, self.compare_summaries, self.scope_id, redact=self.redact)
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "whatif":
@@ -667,8 +641,10 @@ class DemoApp(CtxscopeApp):
         self.playback = playback
         self._start_writer = start
         super().__init__(options, open_source=self._source)
-        self.dashboard = DemoScreen(playback, redact=redact)
         self.title = f"ctxscope demo · {scenario.name}"
+
+    def make_dashboard(self) -> DemoScreen:
+        return DemoScreen(self.playback, redact=self.options.redact)
 
     def _source(self) -> SessionSource:
         from .tailer import CoreSource

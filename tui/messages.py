@@ -10,8 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ctxscope.core.model import ObservedCompaction
-from ctxscope.core.snapshot import RequestDetail, SessionSnapshot, SummaryMarker
+from ctxscope.core.analysis import SessionSummary
+from ctxscope.core.snapshot import AgentCompaction, Lens, RequestDetail, SessionSnapshot, SummaryMarker
 from textual.message import Message
 
 
@@ -65,7 +65,8 @@ class SnapshotUpdated(Message):
         generation: Bumped whenever the session starts over (truncation, rotation, a newer log in a
             followed folder), so widgets know to drop what they have rather than append.
         compare: The same session under other configurations, side by side (``ctxscope demo``'s
-            what-if view; empty otherwise). The first is the recorded configuration.
+            what-if view; empty otherwise). The first is the reference configuration.
+        compare_summaries: The summary of each of ``compare`` (computed in core).
     """
 
     def __init__(
@@ -74,12 +75,14 @@ class SnapshotUpdated(Message):
         status: TailStatus,
         generation: int = 0,
         compare: tuple[SessionSnapshot, ...] = (),
+        compare_summaries: tuple[SessionSummary, ...] = (),
     ) -> None:
         super().__init__()
         self.snapshot = snapshot
         self.status = status
         self.generation = generation
         self.compare = compare
+        self.compare_summaries = compare_summaries
 
     def can_replace(self, message: Message) -> bool:
         return isinstance(message, SnapshotUpdated)
@@ -125,7 +128,24 @@ class RequestPicked(Message):
 class SummaryOpened(Message):
     """A widget asks the dashboard to show a summary's text."""
 
-    def __init__(self, marker: SummaryMarker | None, observed: ObservedCompaction | None = None) -> None:
+    def __init__(self, marker: SummaryMarker | None, compaction: AgentCompaction | None = None) -> None:
         super().__init__()
         self.marker = marker
-        self.observed = observed
+        self.compaction = compaction
+
+
+class LensChosen(Message):
+    """The viewer switched the lens (posted by the dashboard; the app tells the tailer)."""
+
+    def __init__(self, lens: Lens) -> None:
+        super().__init__()
+        self.lens = lens
+
+
+class DetailWanted(Message):
+    """The dashboard wants one request's detail (bubbles to the app, which asks the tailer)."""
+
+    def __init__(self, scope_id: str, index: int) -> None:
+        super().__init__()
+        self.scope_id = scope_id
+        self.index = index

@@ -23,10 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from ctxscope.core.agent_homes import is_agent_log
+from ctxscope.core.analysis import SessionSummary
 from ctxscope.core.pipeline.config import PipelineConfig
 from ctxscope.core.reader import TextCap
-from ctxscope.core.session import Session
-from ctxscope.core.snapshot import RequestDetail, SessionSnapshot
+from ctxscope.core.snapshot import Lens, RequestDetail, SessionSnapshot
 from textual.message import Message
 from watchfiles import Change, awatch
 
@@ -57,6 +58,10 @@ LIVE_KEEP_DETAIL: Final = 2_000
 """Requests per scope whose detail (messages, breakdowns) a live view keeps. Older requests keep
 their figures on the timeline; the messages only they showed are released, so memory stays bounded
 however long the log grows (``ctxscope open`` keeps everything)."""
+
+EXPORT_TICK_S: Final = 1.0
+"""With an export, how often the tailer asks it whether the screen should show news (a failed push)
+while the log is quiet."""
 
 POLL_TICK_S: Final = 0.25
 """In polling mode the tailer looks at the file this often (and this often while the log cannot be
@@ -98,10 +103,16 @@ class SessionSource(Protocol):
         """The file is finished: take a last line without a newline and flush the readers."""
 
     def snapshot(self) -> SessionSnapshot:
-        """The session as of now."""
+        """The session as of now, in the current lens."""
+
+    def compare(self) -> tuple[tuple[SessionSnapshot, ...], tuple[SessionSummary, ...]]:
+        """The session under each compare configuration, with its summary (empty without them)."""
+
+    def set_lens(self, lens: Lens) -> None:
+        """Show the session in ``lens`` from now on."""
 
     def detail(self, scope_id: str, index: int) -> RequestDetail | None:
-        """The detail of one request (None when it does not exist)."""
+        """The detail of one request in the current lens (None when it does not exist)."""
 
     def watch_paths(self) -> list[str]:
         """Folders to watch (the log's own folder non-recursively; others recursively)."""
@@ -118,6 +129,16 @@ class SessionSource(Protocol):
         """Whether a changed path concerns this source."""
 
 
+class SnapshotExport(Protocol):
+    """Publishes the figures of every snapshot the tailer posts (``ctxscope.tui.export.Exporter``)."""
+
+    def publish_snapshot(self, snapshot: SessionSnapshot, source: object) -> SessionSnapshot:
+        """Publish ``snapshot``'s figures (in the worker's thread); the snapshot to post."""
+
+    def news(self) -> bool:
+        """What :meth:`publish_snapshot` adds to the screen changed since it last ran."""
+
+
 class Tailer:
     """Owns a :class:`SessionSource`; run :meth:`run` inside a worker.
 
@@ -127,6 +148,9 @@ class Tailer:
             one-line reason when the log cannot be read).
         mode: Live (follow the file) or offline (read it once).
         force_polling: Poll instead of relying on inotify.
+        export: Publishes every snapshot before it is posted, in the worker's thread
+            (``--otlp-endpoint``/``--metrics-port``); a quiet log's snapshot is posted again when
+            the export has news for the screen.
     """
 
     def __init__(
@@ -136,8 +160,11 @@ class Tailer:
         mode: Mode,
         *,
         force_polling: bool = False,
+        export: SnapshotExport | None = None,
     ) -> None:
         self._post = post
+        self.export = export
+        self._repost = False
         self._open_source = open_source
         self.mode = mode
         self.force_polling = force_polling
@@ -149,8 +176,10 @@ class Tailer:
         self._last_post = 0.0
         self._last_step: Step | None = None
         self._watchers: dict[str, asyncio.Task[None]] = {}
+        self._last_done = False
         self._detail_not_before = 0.0
         self._detail_timer = False
+        self._lens: Lens | None = None
         self.snapshots_posted = 0
         self.watching = asyncio.Event()
         """Set once the file watcher is running (tests append only after it is)."""
@@ -160,6 +189,11 @@ class Tailer:
     def request_detail(self, scope_id: str, index: int) -> None:
         """Ask for a request's detail; only the latest request is computed."""
         self._wanted = (scope_id, index)
+        self._wake.set()
+
+    def set_lens(self, lens: Lens) -> None:
+        """Switch the lens: the next snapshot (posted at once) is in ``lens``."""
+        self._lens = lens
         self._wake.set()
 
     def stop(self) -> None:
@@ -184,11 +218,20 @@ class Tailer:
                 self.watching.set()
             else:
                 self._ensure_watchers()
+            if self.export is not None:
+                self._watchers["<export>"] = asyncio.create_task(self._export_tick(), name="ctxscope-export")
             while not self.stop_event.is_set():
                 await self._wake.wait()
                 self._wake.clear()
                 if self.stop_event.is_set():
                     break
+                if self._repost:
+                    self._repost = False
+                    await self._post_snapshot(done=self._last_done)
+                if self._lens is not None:
+                    lens, self._lens = self._lens, None
+                    await asyncio.to_thread(self.source.set_lens, lens)
+                    await self._post_snapshot(done=self._last_done)
                 if self.mode is Mode.LIVE:
                     await self._throttle()
                     await self._catch_up()
@@ -227,7 +270,11 @@ class Tailer:
             previous = self._last_step
             self._last_step = step
             progressed = previous is None or step.restarted or step.bytes_read != previous.bytes_read
-            changed = changed or progressed or step.size != previous.size or step.fault != previous.fault
+            changed = (
+                changed
+                or progressed
+                or (previous is not None and (step.size != previous.size or step.fault != previous.fault))
+            )
             if step.fault:
                 self._retry_while_faulty()
                 break
@@ -249,10 +296,10 @@ class Tailer:
     async def _post_snapshot(self, done: bool) -> None:
         assert self.source is not None
         snapshot = await asyncio.to_thread(self.source.snapshot)
-        compare_snapshots = getattr(self.source, "compare_snapshots", None)
-        compare: tuple[SessionSnapshot, ...] = ()
-        if compare_snapshots is not None:
-            compare = await asyncio.to_thread(compare_snapshots)
+        if self.export is not None:
+            snapshot = await asyncio.to_thread(self.export.publish_snapshot, snapshot, self.source)
+        compare, summaries = await asyncio.to_thread(self.source.compare)
+        self._last_done = done
         step = self._last_step
         status = TailStatus(
             self.mode,
@@ -262,7 +309,7 @@ class Tailer:
             path=step.path if step else "",
             fault=step.fault if step else "",
         )
-        self._post(SnapshotUpdated(snapshot, status, self.generation, compare))
+        self._post(SnapshotUpdated(snapshot, status, self.generation, compare, summaries))
         self._last_post = time.monotonic()
         self.snapshots_posted += 1
 
@@ -286,6 +333,15 @@ class Tailer:
     def _detail_due(self) -> None:
         self._detail_timer = False
         self._wake.set()
+
+    async def _export_tick(self) -> None:
+        """With an export: every :data:`EXPORT_TICK_S`, post the snapshot again if it has news."""
+        assert self.export is not None
+        while not self.stop_event.is_set():
+            await asyncio.sleep(EXPORT_TICK_S)
+            if self.export.news():
+                self._repost = True
+                self._wake.set()
 
     async def _tick(self, while_faulty: bool = False) -> None:
         """Ring the doorbell every :data:`POLL_TICK_S`: in polling mode for good, otherwise while
@@ -342,16 +398,20 @@ class Tailer:
 
 
 class CoreSource:
-    """The real source: core's :class:`~ctxscope.core.follow.Follower` and incremental replay.
+    """The real source: core's :class:`~ctxscope.core.follow.Follower` and one
+    :class:`~ctxscope.core.analysis.Analysis` over what it reads.
 
     Args:
         path: A log file, or a folder whose newest log is followed.
         format: Force a log format by name.
-        budget: Override the working budget (tokens).
-        limit: Override the hard limit (tokens).
+        budget: Override the pipeline lens's working budget (tokens).
+        limit: Override the pipeline lens's hard limit (tokens).
+        lens: The lens shown first (None: recorded).
+        window: The agent's context window (tokens; the recorded lens).
+        trigger: The agent's auto-compaction trigger (tokens; the recorded lens).
+        estimator: The estimator's name (None: by model family).
         compare: Configurations replayed side by side over the same log (``ctxscope demo``'s
-            what-if view); the first is the recorded one. Their snapshots come from
-            :meth:`compare_snapshots`.
+            what-if view); the first is the reference.
         text_cap: Characters of each block's text the reader keeps (None: all; the demo's logs are
             bounded, so its per-script breakdowns and summaries see every character).
         keep_detail: Keep the detail of only the newest this many requests per scope and release
@@ -369,38 +429,30 @@ class CoreSource:
         format: str | None = None,
         budget: int | None = None,
         limit: int | None = None,
+        lens: Lens | None = None,
+        window: int | None = None,
+        trigger: int | None = None,
+        estimator: str | None = None,
         compare: Sequence[PipelineConfig] = (),
         text_cap: TextCap = "auto",
         keep_detail: int | None = None,
     ) -> None:
+        from ctxscope.core.analysis import Analysis, AnalysisOptions
         from ctxscope.core.follow import Follower
-        from ctxscope.core.replay import SessionReplay, WhatIf
 
         self.path = os.path.abspath(path)
         self.follower = Follower(self.path, format, text_cap=text_cap)
-        self._config = PipelineConfig().replace(budget=budget, hard_limit=limit)
-        self.keep_detail = keep_detail
-        self.recorded = SessionReplay(keep_detail=keep_detail)
-        """The replay under the recorded configuration (the log's own limits and budget)."""
-        self.replay = self.recorded
-        """What the dashboard shows: the recorded replay, or — with ``--budget``/``--limit`` — a
-        what-if replay over it that takes its calibration from the recorded run, as
-        ``ctxscope report`` does (the usage the log reports belongs to what was really sent)."""
-        if self._config != PipelineConfig():
-            self.replay = SessionReplay(self._config, base=self.recorded, keep_detail=keep_detail)
-        self.whatif: WhatIf | None = None
-        if compare:
-            first = (
-                self.recorded
-                if compare[0] == PipelineConfig()
-                else SessionReplay(compare[0], keep_detail=keep_detail)
+        self.analysis = Analysis(
+            AnalysisOptions(
+                lens=lens,
+                config=PipelineConfig().replace(budget=budget, hard_limit=limit),
+                window=window,
+                trigger=trigger,
+                estimator=estimator,
+                keep_detail=keep_detail,
+                compare=tuple(compare),
             )
-            self.whatif = WhatIf(
-                [first, *(SessionReplay(c, base=first, keep_detail=keep_detail) for c in compare[1:])]
-            )
-        replays = [self.recorded, self.replay, *(self.whatif.replays if self.whatif else ())]
-        self._replays = list({id(r): r for r in replays}.values())
-        """Every replay over the session, once each (a message is released when all released it)."""
+        )
         self._session: object = None
         self._stem = os.path.splitext(self.path)[0] + os.sep
 
@@ -411,9 +463,8 @@ class CoreSource:
         if restarted and self._session is None:
             restarted = False  # the first session is not a restart
         if session is not None:
-            if session is not self._session:
-                self._session = session
-            self._update(session)
+            self._session = session
+            self.analysis.update(session)
         read = progress.read
         return Step(
             bytes_read=read.offset if read is not None else 0,
@@ -431,36 +482,22 @@ class CoreSource:
         session = self.follower.session
         if session is not None:
             self._session = session
-            self._update(session)
-
-    def _update(self, session: Session) -> None:
-        if self.replay is not self.recorded:
-            self.recorded.update(session)  # first: the what-if reads its calibration from it
-        self.replay.update(session)
-        if self.whatif is not None:
-            self.whatif.update(session)
-        if self.keep_detail is not None:
-            from ctxscope.core.replay import release_replayed  # loaded by __init__ already
-
-            release_replayed(session, self._replays)
+            self.analysis.update(session)
 
     def snapshot(self) -> SessionSnapshot:
-        snapshot = self.replay.snapshot()
+        snapshot = self.analysis.snapshot()
         if not snapshot.source:
-            return SessionSnapshot(source=self.path, format="", session_id="", scopes={})
+            return SessionSnapshot(source=self.path, format="", session_id="", scopes={}, lens=snapshot.lens)
         return snapshot
 
-    def compare_snapshots(self) -> tuple[SessionSnapshot, ...]:
-        """The session under each ``compare`` configuration (empty without them)."""
-        if self.whatif is None:
-            return ()
-        return tuple(replay.snapshot() for replay in self.whatif.replays)
+    def compare(self) -> tuple[tuple[SessionSnapshot, ...], tuple[SessionSummary, ...]]:
+        return self.analysis.compare_snapshots(), self.analysis.compare_summaries()
+
+    def set_lens(self, lens: Lens) -> None:
+        self.analysis.lens = lens
 
     def detail(self, scope_id: str, index: int) -> RequestDetail | None:
-        try:
-            return self.replay.detail(scope_id, index)
-        except KeyError:
-            return None
+        return self.analysis.detail(scope_id, index)
 
     def watch_paths(self) -> list[str]:
         return self.follower.watch_paths()
@@ -471,7 +508,7 @@ class CoreSource:
 
     def is_relevant(self, path: str) -> bool:
         if self.follower.is_folder:
-            return path.endswith(".jsonl") or os.path.isdir(path)
+            return path.endswith(".jsonl") or is_agent_log(path) or os.path.isdir(path)
         return path == self.path or path.startswith(self._stem) or path == self._stem[:-1]
 
 

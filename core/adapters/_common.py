@@ -247,6 +247,9 @@ def image_of(raw: Mapping[str, Any]) -> Block:
 def anthropic_usage(raw: Any) -> Usage | None:
     """Usage of an Anthropic response: the prompt is input + cache creation + cache read tokens.
 
+    Usage that is all zeros is no usage (None): models behind Claude Code that report none
+    (``glm-4.7``) write zeros.
+
     Raises:
         FormatError: ``usage`` is present but not an object, or a count is not an integer.
     """
@@ -273,6 +276,8 @@ def anthropic_usage(raw: Any) -> Usage | None:
         read = get_int(raw, "cache_read_input_tokens")
         output = get_int(raw, "output_tokens")
     uncached, written, read, output = map(clamp_count, (uncached, written, read, output))
+    if not (uncached or written or read or output):
+        return None  # all zeros: a provider that reports no usage, not a call of zero tokens
     return Usage(uncached + written + read, read, written, output)
 
 
@@ -284,15 +289,17 @@ def openai_usage(raw: Any) -> Usage | None:
         raise FormatError(f"field 'usage' must be an object, got {type(raw).__name__}")
     if "prompt_tokens" in raw:
         details = get_dict(raw, "prompt_tokens_details")
-        return Usage(
+        usage = Usage(
             get_int(raw, "prompt_tokens"),
             get_int(details, "cached_tokens"),
             0,
             get_int(raw, "completion_tokens"),
         )
-    if "input_tokens" in raw:
+    elif "input_tokens" in raw:
         details = get_dict(raw, "input_tokens_details")
-        return Usage(
+        usage = Usage(
             get_int(raw, "input_tokens"), get_int(details, "cached_tokens"), 0, get_int(raw, "output_tokens")
         )
-    return None
+    else:
+        return None
+    return usage if usage.prompt_tokens or usage.output_tokens else None  # all zeros: no usage

@@ -20,14 +20,24 @@ from typing import Any, Protocol, runtime_checkable
 from ..logformat import FormatError
 from ..model import MAIN_SCOPE
 from ..session import Session
+from ._common import short
 
 
 class UnknownEventError(FormatError):
-    """A line of the right format with an event type the adapter does not know.
+    """A line of the right format with a record kind the adapter does not know (a newer agent
+    version's addition, most often).
 
-    The reader counts it as ``unknown_event`` (other :class:`FormatError` s count as
-    ``wrong_type``) and reads on.
+    The reader counts it by kind in :attr:`Session.unknown_kinds
+    <ctxscope.core.session.Session.unknown_kinds>`, not as a problem, and reads on (other
+    :class:`FormatError` s count as ``wrong_type`` problems).
+
+    Args:
+        kind: The record kind as the log names it (shortened and made printable here).
     """
+
+    def __init__(self, kind: object) -> None:
+        self.kind = short(kind)
+        super().__init__(f"unknown record kind {self.kind!r}")
 
 
 class LogAdapter(Protocol):
@@ -60,12 +70,17 @@ class Source:
             session); None lets the adapter choose (``main`` and any inline sub-agents).
         parent_id: The parent scope of ``scope_id``.
         label: A human name for the scope.
+        replays_parent: The file starts by replaying its parent's history (a Claude Code
+            ``agent-acompact-*`` or ``agent-aside_question-*`` file): the reader reads it only
+            once the parent's file is read to its current end, so that the parent claims its own
+            calls first (:meth:`Session.claim_call <ctxscope.core.session.Session.claim_call>`).
     """
 
     path: str
     scope_id: str | None = None
     parent_id: str | None = None
     label: str = ""
+    replays_parent: bool = False
 
     @property
     def default_scope(self) -> str:
@@ -91,6 +106,8 @@ class LineFormat:
         siblings: Finds the other files of the same session (sub-agent logs beside a Claude Code
             session) from the log's path and session id; called again while tailing, so files
             that appear later join.
+        requires: What a line needs for ``detect`` to accept it, in a few words: the reader's
+            refusal of a log of no known format quotes it for every format.
     """
 
     name: str
@@ -98,6 +115,7 @@ class LineFormat:
     detect: LineDetector
     factory: AdapterFactory
     siblings: SiblingFinder | None = None
+    requires: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +129,34 @@ class DocumentFormat:
         read: Reads the parsed document into a session. Raises
             :class:`~ctxscope.core.logformat.FormatError` when the document has the wrong shape;
             problems inside it (a bad message) are counted on the session instead.
+        requires: What a document needs for ``detect`` to accept it (quoted by the refusal).
     """
 
     name: str
     summary: str
     detect: DocumentDetector
     read: DocumentReader
+    requires: str = ""
+
+
+TextDetector = Callable[[str], bool]
+TextReader = Callable[[Session, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class TextFormat:
+    """A plain-text (Markdown) log format, read whole like a document.
+
+    Attributes:
+        name: The name ``--format`` takes and :attr:`Session.format` reports.
+        summary: One line saying what writes it.
+        detect: True for the head of a file (its first few kilobytes, decoded) of this format.
+        read: Reads the whole text into a session; problems inside it are counted on the session.
+        requires: What the head needs for ``detect`` to accept it (quoted by the refusal).
+    """
+
+    name: str
+    summary: str
+    detect: TextDetector
+    read: TextReader
+    requires: str = ""

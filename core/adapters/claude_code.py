@@ -10,18 +10,34 @@ What is read (see ``docs/formats.md`` for the full rules and ``../shared/real-lo
   user message, as the API saw them. A call's prompt is ``input + cache_creation + cache_read``
   tokens; the model is read per call (it can change mid-session). ``output_tokens`` is a
   streaming placeholder on early lines: the largest value seen is kept.
-* ``system`` lines with ``subtype: compact_boundary`` (``compactMetadata{trigger, preTokens}``)
-  and the ``isCompactSummary`` user line after them become an observed compaction with the
-  summary; its tokens after are the next call's prompt. The live context restarts at the
-  summary.
-* ``isMeta`` user lines (injected reminders) are stored as meta messages: they count toward the
-  context but do not start a user turn.
+  Usage that is all zeros is no usage (a model behind Claude Code that reports none); when the
+  split lines of one response carry different usage, the line whose usage has the most fields
+  wins. ``<synthetic>`` assistant lines (API and authentication errors) are not model calls:
+  an API error is recorded as an :class:`~ctxscope.core.model.ObservedError`.
+* Each API call counts once across the session's scopes: a sub-agent file that replays its
+  parent's history (``agent-acompact-*``, ``agent-aside_question-*``, with the parent's own
+  ``message.id`` values) stores those messages (they were its context) but adds no request for
+  them (:attr:`Scope.replayed_calls`). An ``agent-acompact-*`` file is the summariser of the
+  parent's compaction that follows its last call; the compaction records it
+  (``summariser_scope``).
+* ``system`` lines with ``subtype: compact_boundary`` (``compactMetadata{trigger, preTokens,
+  postTokens?, durationMs?}``) and the ``isCompactSummary`` user line after them become an
+  observed compaction with the summary; without ``postTokens`` its tokens after are the next
+  call's prompt. The live context restarts at the summary; ``attachment`` lines stored after it
+  and before the next call (re-attached files, hook context) are what it kept. A
+  ``microcompact_boundary`` (``microcompactMetadata{trigger, preTokens, tokensSaved,
+  compactedToolIds}``) is a clearing of old tool results that keeps the rest of the history.
+* ``isMeta`` user lines (injected reminders) and ``attachment`` lines (text Claude Code adds to
+  the context: task notifications, skill listings, deferred-tool lists, re-attached files) are
+  stored as meta messages: they count toward the context but do not start a user turn.
 * Inline sidechains (``isSidechain: true`` in the session file, Claude Code 1.0.x) become one
   scope per sub-agent, found by following ``parentUuid``; ``<session>/subagents/*.jsonl`` files
   (2.x) become one scope each (:func:`find_siblings`).
 * ``progress`` (its ``agent_progress`` lines embed sub-agent messages that are not in the main
-  context), ``file-history-snapshot``, ``queue-operation`` and ``summary`` (titles, not
-  compaction) lines are not read; they are counted in :attr:`Session.ignored`.
+  context), ``file-history-snapshot``, ``queue-operation``, ``summary`` (titles, not
+  compaction), ``permission-mode``, ``mode``, ``last-prompt`` and ``ai-title`` lines are known
+  and not read; they are counted in :attr:`Session.ignored`. Record kinds not known are counted
+  in :attr:`Session.unknown_kinds`.
 
 Known limit: the chain is read in file order. A rewound conversation (a fork in ``parentUuid``)
 keeps both branches; none of the reference logs has one.
@@ -40,7 +56,9 @@ from ..files import inside, open_regular
 from ..jsonl import decode_line
 from ..logformat import clamp_count
 from ..model import (
+    CLEAR_TOOL_RESULTS,
     MAIN_SCOPE,
+    SUMMARIZE,
     Block,
     BlockKind,
     ErrorKind,
@@ -50,13 +68,40 @@ from ..model import (
     Usage,
 )
 from ..session import Session
-from ._common import anthropic_blocks, anthropic_usage, get_dict, get_str, opt_int, opt_str, text_of
+from ._common import (
+    anthropic_blocks,
+    anthropic_usage,
+    get_dict,
+    get_list,
+    get_str,
+    opt_int,
+    opt_str,
+    short,
+    text_of,
+)
 from .base import Source, UnknownEventError
 
 FORMAT: Final = "claude-code"
 
-IGNORED_TYPES: Final = frozenset({"progress", "file-history-snapshot", "queue-operation", "summary"})
-"""Record types that are not part of any model context."""
+IGNORED_TYPES: Final = frozenset(
+    {
+        "progress",
+        "file-history-snapshot",
+        "queue-operation",
+        "summary",
+        "permission-mode",
+        "mode",
+        "last-prompt",
+        "ai-title",
+    }
+)
+"""Record types that are known and not part of any model context."""
+
+ATTACHMENT_TEXT_FIELDS: Final = ("content", "addedBlocks", "addedLines", "snippet", "prompt")
+"""Fields of an ``attachment`` that hold the text the model is shown, in the order they are read."""
+
+REPLAYING_PREFIXES: Final = ("agent-acompact", "agent-aside_question")
+"""Sub-agent files that start by replaying their parent's history."""
 
 SUMMARY_PREFIX: Final = "This session is being continued from a previous conversation"
 """How Claude Code's compaction summary starts (used where ``isCompactSummary`` is absent)."""
@@ -70,14 +115,20 @@ LABEL_CHARS: Final = 80
 
 
 def detect(obj: Mapping[str, Any]) -> bool:
+    """A transcript line: a record ``type`` with the camelCase envelope (``sessionId`` or
+    ``parentUuid``), or one of the two envelope-less records (titles, file snapshots)."""
     kind = obj.get("type")
     if kind == "summary":
         return "leafUuid" in obj
     if kind == "file-history-snapshot":
         return "snapshot" in obj or "messageId" in obj
-    if kind in ("user", "assistant", "system", "progress", "queue-operation"):
-        return "sessionId" in obj or "parentUuid" in obj
-    return False
+    return type(kind) is str and ("sessionId" in obj or "parentUuid" in obj)
+
+
+REQUIRES: Final = (
+    "a 'type' with a 'sessionId' or 'parentUuid' envelope (or a 'summary' title, a "
+    "'file-history-snapshot')"
+)
 
 
 def find_siblings(path: str, session_id: str = "") -> list[Source]:
@@ -111,7 +162,7 @@ def _jsonl_files(folder: str, root: str) -> list[str]:
 def _sibling(path: str) -> Source:
     scope_id = os.path.basename(path)[: -len(".jsonl")]
     label = "compaction" if scope_id.startswith("agent-acompact") else ""
-    return Source(path, scope_id, MAIN_SCOPE, label)
+    return Source(path, scope_id, MAIN_SCOPE, label, replays_parent=scope_id.startswith(REPLAYING_PREFIXES))
 
 
 _SESSION_IDS: dict[tuple[str, int], str] = {}
@@ -139,6 +190,48 @@ def _first_session_id(path: str) -> str:
     return found
 
 
+def attachment_text(raw: Mapping[str, Any]) -> str:
+    """The text an ``attachment`` puts in the context (its text fields; a re-attached file's
+    content). Empty when it carries none (e.g. an empty permission list)."""
+    parts: list[str] = []
+    for key in ATTACHMENT_TEXT_FIELDS:
+        value = raw.get(key)
+        if type(value) is dict:
+            nested = value.get("file")
+            value = nested.get("content") if type(nested) is dict else value.get("content", value.get("text"))
+        text = text_of(value) if value is not None else ""
+        if text:
+            parts.append(text)
+    return "\n".join(parts)
+
+
+def link_summarisers(session: Session) -> None:
+    """Link each ``agent-acompact-*`` scope to the compaction its last call summarised: the
+    parent's first summary compaction at or after that call that has no summariser yet.
+
+    Called when such a scope makes a call and when a compaction is recorded, so the link is made
+    whichever of the two files is read first.
+    """
+    linked = {
+        c.summariser_scope for s in session.scopes.values() for c in s.compactions if c.summariser_scope
+    }
+    for scope in list(session.scopes.values()):
+        if not scope.scope_id.startswith("agent-acompact") or scope.scope_id in linked:
+            continue
+        stamp = next((r.timestamp for r in reversed(scope.requests) if r.timestamp), "")
+        parent = session.scopes.get(scope.header.parent_id or MAIN_SCOPE)
+        if not stamp or parent is None:
+            continue
+        for position, compaction in enumerate(parent.compactions):
+            if (
+                compaction.restarts_context
+                and not compaction.summariser_scope
+                and compaction.timestamp >= stamp
+            ):
+                session.amend_compaction(parent.scope_id, position, summariser_scope=scope.scope_id)
+                break
+
+
 def label_of(content: Any) -> str:
     text = text_of(content).strip()
     return text.splitlines()[0][:LABEL_CHARS] if text else ""
@@ -149,8 +242,12 @@ class _PendingCompaction:
     trigger: str
     tokens_before: int | None
     line: int
-    stage: str = "summarize"
+    stage: str = SUMMARIZE
     tokens_after: int | None = None
+    duration_ms: int | None = None
+    tokens_saved: int | None = None
+    compacted_tool_ids: tuple[str, ...] = ()
+    timestamp: str = ""
 
 
 @dataclass(slots=True)
@@ -161,6 +258,10 @@ class _ScopeState:
     """``message.id`` of the response being read; while set, it is the scope's last message
     (or, until :meth:`TranscriptAdapter.store_response` stores it, :attr:`response`)."""
     open_usage: Usage | None = None
+    open_fields: int = -1
+    """How many fields the usage of the open call had (-1: none); a later piece with more wins."""
+    open_call: bool = False
+    """The open response is a call of this scope (False for a replay of a call counted elsewhere)."""
     response: list[Block] | None = None
     """The blocks of the response being read, while they are not stored yet."""
     response_line: int = 0
@@ -256,8 +357,19 @@ class TranscriptAdapter:
             self.ignore(obj, kind)
         elif kind == "system":
             self.system(obj, line)
+        elif kind == "attachment":
+            self.attachment(obj, line)
         else:
-            raise UnknownEventError(f"unknown record type {str(kind)[:40]!r}")
+            raise UnknownEventError(kind)
+
+    def attachment(self, obj: Mapping[str, Any], line: int) -> None:
+        """Text Claude Code adds to the context (stored as a meta user message)."""
+        raw = get_dict(obj, "attachment", required=True)
+        text = attachment_text(raw)
+        if not text:
+            self.session.ignored[f"attachment:{short(raw.get('type'))}(empty)"] += 1
+            return
+        self.user(self.route(obj), obj, {"content": text}, line, meta=True)
 
     def ignore(self, obj: Mapping[str, Any], kind: str) -> None:
         self.session.ignored[kind] += 1
@@ -274,7 +386,8 @@ class TranscriptAdapter:
         self.close_compaction(scope_id, state)
         self.flush(scope_id, state)
         compaction.line = line
-        if compaction.stage == "summarize":
+        compaction.timestamp = opt_str(obj, "timestamp")
+        if compaction.stage == SUMMARIZE:
             state.compaction = compaction
         else:
             self.add_compaction(scope_id, compaction, "")
@@ -292,19 +405,17 @@ class TranscriptAdapter:
         session = self.session
         if response_id and response_id == state.open_id:
             # Another piece of the response being read (the hot path: one line per block).
+            raw_usage = message.get("usage")
+            if state.open_call and type(raw_usage) is dict:
+                self.revise_usage(scope_id, state, raw_usage)
             if state.response is not None:
                 state.response += blocks
             else:
                 session.amend_last_message(scope_id, blocks)
-            raw_usage = message.get("usage")
-            output = raw_usage.get("output_tokens") if type(raw_usage) is dict else None
-            opened = state.open_usage
-            if type(output) is int and opened is not None and output > opened.output_tokens:
-                state.open_usage = dataclasses.replace(opened, output_tokens=clamp_count(output))
-                session.revise_last_request(scope_id, state.open_usage)
             return
         self.store_response(scope_id, state)
-        usage = anthropic_usage(message.get("usage"))
+        raw_usage = message.get("usage")
+        usage = anthropic_usage(raw_usage)
         model = sys.intern(get_str(message, "model"))  # repeated on every call
         if scope_id not in self.noted:
             self.note_session(opt_str(obj, "sessionId") or opt_str(obj, "session_id"), scope_id)
@@ -325,6 +436,15 @@ class TranscriptAdapter:
             return
         if response_id:
             state.seen.add(response_id)
+        state.response = blocks
+        state.response_line = line
+        state.open_id = response_id
+        if not session.claim_call(response_id):
+            # A call another scope already counted (a sub-agent file replaying its parent).
+            session.scope(scope_id).replayed_calls += 1
+            state.open_call = False
+            state.open_usage = None
+            return
         timestamp = obj.get("timestamp")
         session.add_request(
             scope_id=scope_id,
@@ -337,22 +457,39 @@ class TranscriptAdapter:
         if model != state.model:
             state.model = model
             self.note_model(scope_id, model)
-        state.response = blocks
-        state.response_line = line
-        state.open_id = response_id
+        state.open_call = True
         state.open_usage = usage
+        state.open_fields = len(raw_usage) if usage is not None and type(raw_usage) is dict else -1
+        if scope_id.startswith("agent-acompact"):
+            link_summarisers(session)
+
+    def revise_usage(self, scope_id: str, state: _ScopeState, raw: dict[str, Any]) -> None:
+        """A later piece of the open call: a more complete usage (more fields) replaces the one
+        kept; otherwise only a larger ``output_tokens`` is taken."""
+        opened = state.open_usage
+        if len(raw) > state.open_fields:
+            usage = anthropic_usage(raw)
+            if usage is not None:
+                if opened is not None and opened.output_tokens > usage.output_tokens:
+                    usage = dataclasses.replace(usage, output_tokens=opened.output_tokens)
+                state.open_usage = usage
+                state.open_fields = len(raw)
+                self.session.revise_last_request(scope_id, usage)
+                return
+        output = raw.get("output_tokens")
+        if type(output) is int and opened is not None and output > opened.output_tokens:
+            state.open_usage = dataclasses.replace(opened, output_tokens=clamp_count(output))
+            self.session.revise_last_request(scope_id, state.open_usage)
 
     def synthetic(self, scope_id: str, obj: Mapping[str, Any], blocks: list[Block], line: int) -> None:
-        """A message Claude Code wrote itself: an API error is a failed call; anything else is kept."""
+        """A message Claude Code wrote itself, not a model call: an API error is recorded as an
+        observed error (not a message); anything else is kept as a message."""
         text = "\n".join(b.text for b in blocks if b.text)
         if obj.get("isApiErrorMessage") is True:
             lowered = text.lower()
             kind = ErrorKind.CONTEXT_LENGTH if "too long" in lowered else ErrorKind.OTHER
-            self.session.add_request(
-                scope_id=scope_id,
-                error=RequestError(kind, text[:200]),
-                line=line,
-                timestamp=opt_str(obj, "timestamp"),
+            self.session.add_error(
+                scope_id, RequestError(kind, text[:200]), line=line, timestamp=opt_str(obj, "timestamp")
             )
             return
         self.session.add_message("assistant", blocks, scope_id=scope_id, line=line)
@@ -362,14 +499,22 @@ class TranscriptAdapter:
         if model and not header.model:
             self.session.set_header(dataclasses.replace(header, model=model))
 
-    def user(self, scope_id: str, obj: Mapping[str, Any], message: Mapping[str, Any], line: int) -> None:
+    def user(
+        self,
+        scope_id: str,
+        obj: Mapping[str, Any],
+        message: Mapping[str, Any],
+        line: int,
+        *,
+        meta: bool = False,
+    ) -> None:
         content = message.get("content")
         blocks = anthropic_blocks(content)
         state = self.states.get(scope_id) or self.open_scope(scope_id)
         self.store_response(scope_id, state)
         if scope_id not in self.noted:
             self.note_session(opt_str(obj, "sessionId") or opt_str(obj, "session_id"), scope_id)
-        meta = obj.get("isMeta") is True
+        meta = meta or obj.get("isMeta") is True
         if not meta and not state.labelled:
             header = self.session.scope(scope_id).header
             label = header.label or label_of(content)
@@ -383,8 +528,13 @@ class TranscriptAdapter:
         if is_summary:
             self.flush(scope_id, state)
             text = text_of(content)
+            had_compaction = state.compaction is not None
             self.close_compaction(scope_id, state, text)
-            self.session.add_message("user", [Block(BlockKind.SUMMARY, text)], scope_id=scope_id, line=line)
+            stored = self.session.add_message(
+                "user", [Block(BlockKind.SUMMARY, text)], scope_id=scope_id, line=line
+            )
+            if had_compaction:
+                self.session.amend_compaction(scope_id, summary_index=stored.index)
             return
         if state.compaction is not None:
             self.close_compaction(scope_id, state)
@@ -399,7 +549,9 @@ class TranscriptAdapter:
                 state.held.append((blocks, meta, line))
                 return
         self.flush(scope_id, state)
-        self.session.add_message("user", blocks, scope_id=scope_id, meta=meta, line=line)
+        stored = self.session.add_message("user", blocks, scope_id=scope_id, meta=meta, line=line)
+        if meta:
+            self.session.note_kept(scope_id, stored.index)
 
     # -- buffering --------------------------------------------------------------------------------
 
@@ -448,8 +600,14 @@ class TranscriptAdapter:
                 tokens_after=pending.tokens_after,
                 summary=summary,
                 line=pending.line,
+                duration_ms=pending.duration_ms,
+                tokens_saved=pending.tokens_saved,
+                compacted_tool_ids=pending.compacted_tool_ids,
+                timestamp=pending.timestamp,
             )
         )
+        if pending.stage == SUMMARIZE:
+            link_summarisers(self.session)
 
     def finish(self) -> None:
         for scope_id, state in self.states.items():
@@ -499,14 +657,26 @@ class ClaudeCodeAdapter(TranscriptAdapter):
         subtype = obj.get("subtype")
         if subtype == "compact_boundary":
             meta = get_dict(obj, "compactMetadata")
-            return _PendingCompaction(opt_str(meta, "trigger"), opt_int(meta, "preTokens"), 0)
+            return _PendingCompaction(
+                opt_str(meta, "trigger"),
+                opt_int(meta, "preTokens"),
+                0,
+                tokens_after=opt_int(meta, "postTokens"),
+                duration_ms=opt_int(meta, "durationMs"),
+            )
         if subtype == "microcompact_boundary":
             meta = get_dict(obj, "microcompactMetadata")
             before = opt_int(meta, "preTokens")
             saved = opt_int(meta, "tokensSaved")
-            after = before - saved if before is not None and saved is not None else None
+            after = before - saved if before is not None and saved is not None and saved <= before else None
             return _PendingCompaction(
-                opt_str(meta, "trigger"), before, 0, stage="clear_tool_results", tokens_after=after
+                opt_str(meta, "trigger"),
+                before,
+                0,
+                stage=CLEAR_TOOL_RESULTS,
+                tokens_after=after,
+                tokens_saved=saved,
+                compacted_tool_ids=tuple(i for i in get_list(meta, "compactedToolIds") if type(i) is str),
             )
         return None
 

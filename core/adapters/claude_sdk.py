@@ -7,7 +7,8 @@ line are deduplicated by ``message.id``, a call's prompt is input + cache creati
 tokens.
 
 * ``system``/``init`` gives the session id and model; ``system``/``compact_boundary`` with
-  ``compact_metadata{trigger, pre_tokens}`` (snake case here) is an observed compaction.
+  ``compact_metadata{trigger, pre_tokens, post_tokens?, duration_ms?}`` (snake case here) is an
+  observed compaction, read like Claude Code's.
 * Lines with a ``parent_tool_use_id`` belong to the sub-agent started by that ``Task`` tool call:
   each becomes a scope ``task-<tool_use_id>`` whose first message is the Task's prompt (the
   stream does not repeat it).
@@ -98,7 +99,13 @@ class ClaudeSdkAdapter(TranscriptAdapter):
         if obj.get("subtype") != "compact_boundary":
             return None
         meta = get_dict(obj, "compact_metadata")
-        return _PendingCompaction(opt_str(meta, "trigger"), opt_int(meta, "pre_tokens"), 0)
+        return _PendingCompaction(
+            opt_str(meta, "trigger"),
+            opt_int(meta, "pre_tokens"),
+            0,
+            tokens_after=opt_int(meta, "post_tokens"),
+            duration_ms=opt_int(meta, "duration_ms"),
+        )
 
     def feed(self, obj: dict[str, Any], line: int) -> None:
         kind = obj.get("type")

@@ -12,11 +12,21 @@ every line is ``{timestamp, type, payload}``.
   ``info.last_token_usage`` as its usage (``input_tokens`` already includes the cached part).
   Heartbeats (``info: null``) are skipped; a count repeating the previous one (0.58+ writes each
   twice) is a duplicate; the zeroed count written at a compaction is an artefact and skipped.
-  ``model_context_window`` is the scope's context limit.
+  ``model_context_window`` is the scope's context limit and each call's ``context_window``.
 * ``compacted`` (``message`` = the summary, ``replacement_history`` = the items that replace the
-  history) is an observed compaction; the live context restarts at the replacement history.
-  Its tokens before are the last call's prompt, its tokens after the next call's.
-  ``event_msg``/``context_compacted`` only confirms it.
+  history) is an observed compaction; the replacement history becomes the live context (stored
+  after the compaction point: the item holding the summary, or the opaque ``compaction`` item,
+  is its ``summary_index``, the others are ``kept_indices``). Its tokens before are the last
+  call's prompt, its tokens after the next call's. ``event_msg``/``context_compacted`` only
+  confirms it.
+* ``event_msg``/``thread_rolled_back`` (``num_turns``) takes the last user turns out of the live
+  context (:class:`~ctxscope.core.model.ObservedRollback`).
+* A forked or sub-agent rollout (``session_meta.forked_from_id``, or
+  ``source.subagent.thread_spawn.parent_thread_id``) is a sub-agent scope whose parent is that
+  thread. It starts by replaying the parent's history, every line stamped within
+  :data:`FORK_REPLAY_SECONDS` of the fork (and the parent's own ``session_meta``): those
+  messages are stored (they are the fork's context) but the replayed ``token_count`` events are
+  the parent's calls, not the fork's (:attr:`Scope.replayed_calls`).
 * ``turn_context`` gives the model of the next calls. Other ``event_msg`` payloads repeat
   response items for the UI and are not read (no double counting).
 
@@ -32,6 +42,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any, Final
 
 from ..logformat import FormatError
@@ -51,6 +62,13 @@ CALL_ITEMS: Final = frozenset({"function_call", "custom_tool_call", "local_shell
 OUTPUT_ITEMS: Final = frozenset(
     {"function_call_output", "custom_tool_call_output", "local_shell_call_output"}
 )
+SUMMARY_ITEMS: Final = frozenset({"compaction", "compaction_summary"})
+"""Replacement-history items that hold the summary itself (encrypted: opaque to ctxscope)."""
+
+FORK_REPLAY_SECONDS: Final = 1.0
+"""A forked rollout's lines stamped within this many seconds of its first ``session_meta`` are
+the parent's history replayed (Codex writes them in one burst at the fork)."""
+
 ROLES: Final[dict[str, Role]] = {
     "user": "user",
     "assistant": "assistant",
@@ -77,6 +95,20 @@ class CodexRolloutAdapter:
         self.output_open = False
         """The scope's last message holds the current call's output (later output items join it)."""
         self.compacted_pending = False
+        self.metas = 0
+        self.fork_instant: datetime | None = None
+        """While a fork's replay of its parent is being read: when the fork was made."""
+
+    def inherited(self, timestamp: str) -> bool:
+        """The line is part of a fork's replay of its parent's history (see
+        :data:`FORK_REPLAY_SECONDS`); the first line after the replay ends it for good."""
+        if self.fork_instant is None:
+            return False
+        stamp = _parse_time(timestamp)
+        if stamp is not None and abs((stamp - self.fork_instant).total_seconds()) <= FORK_REPLAY_SECONDS:
+            return True
+        self.fork_instant = None
+        return False
 
     def feed(self, obj: dict[str, Any], line: int) -> None:
         kind = obj.get("type")
@@ -89,11 +121,11 @@ class CodexRolloutAdapter:
             self.model = opt_str(payload, "model") or self.model
             self.set_header(model=self.model)
         elif kind == "session_meta":
-            self.meta(payload, line)
+            self.meta(payload, line, opt_str(obj, "timestamp"))
         elif kind == "compacted":
-            self.compacted(payload, line)
+            self.compacted(payload, line, opt_str(obj, "timestamp"))
         else:
-            raise UnknownEventError(f"unknown record type {str(kind)[:40]!r}")
+            raise UnknownEventError(kind)
 
     def set_header(self, *, model: str = "", limit: int | None = None, session_id: str = "") -> None:
         header = self.session.scope(self.scope_id).header
@@ -107,8 +139,20 @@ class CodexRolloutAdapter:
         if changes:
             self.session.set_header(dataclasses.replace(header, **changes))
 
-    def meta(self, payload: Mapping[str, Any], line: int) -> None:
+    def meta(self, payload: Mapping[str, Any], line: int, timestamp: str) -> None:
+        self.metas += 1
+        if self.metas > 1:
+            # A fork's copy of its parent's header (or a resumed rollout's repeat): not context.
+            self.session.ignored["session_meta(repeated)"] += 1
+            return
         self.set_header(session_id=opt_str(payload, "id"))
+        parent = fork_parent(payload)
+        if parent:
+            header = self.session.scope(self.scope_id).header
+            self.session.set_header(
+                dataclasses.replace(header, parent_id=parent, label=header.label or "forked sub-agent")
+            )
+            self.fork_instant = _parse_time(timestamp)
         for key in ("base_instructions", "instructions"):
             value = payload.get(key)
             text = value if isinstance(value, str) else text_of(value) if isinstance(value, dict) else ""
@@ -149,6 +193,8 @@ class CodexRolloutAdapter:
             text = output if isinstance(output, str) else text_of(output)
             block = Block(BlockKind.TOOL_RESULT, text, call_id=get_str(payload, "call_id"))
             self.store("tool", [block], line)
+        elif kind in SUMMARY_ITEMS:
+            self.store("user", [Block(BlockKind.SUMMARY, opt_str(payload, "summary"))], line)
         else:
             self.session.ignored[f"response_item:{str(kind)[:40]}"] += 1
 
@@ -194,10 +240,14 @@ class CodexRolloutAdapter:
         kind = payload.get("type")
         if kind == "token_count":
             self.token_count(payload, line, timestamp)
+        elif kind == "thread_rolled_back":
+            turns = get_int(payload, "num_turns")
+            self.session.add_rollback(self.scope_id, turns, line=line, timestamp=timestamp)
+            self.output_open = False
         elif kind == "context_compacted":
             if not self.compacted_pending:
                 # A compaction without its ``compacted`` record (not seen in real logs so far).
-                self.add_compaction("", line)
+                self.add_compaction("", line, timestamp)
             self.compacted_pending = False
         else:
             self.session.ignored[f"event_msg:{str(kind)[:40]}"] += 1
@@ -213,7 +263,8 @@ class CodexRolloutAdapter:
         total = get_dict(info, "total_token_usage")
         prompt = get_int(last, "input_tokens")
         output = get_int(last, "output_tokens")
-        self.set_header(limit=opt_int(info, "model_context_window"))
+        window = opt_int(info, "model_context_window")
+        self.set_header(limit=window)
         if prompt == 0:
             # The zeroed count written at a compaction (its total is meaningless): an artefact.
             self.session.ignored["event_msg:token_count(zeroed)"] += 1
@@ -223,16 +274,24 @@ class CodexRolloutAdapter:
             self.session.ignored["event_msg:token_count(duplicate)"] += 1
             return
         self.last_key = key
+        self.output_open = False
+        if self.inherited(timestamp):
+            self.session.scope(self.scope_id).replayed_calls += 1  # the parent's call, replayed
+            return
         usage = Usage(prompt, get_int(last, "cached_input_tokens"), 0, output)
         self.session.add_request(
-            scope_id=self.scope_id, model=self.model, usage=usage, line=line, timestamp=timestamp
+            scope_id=self.scope_id,
+            model=self.model,
+            usage=usage,
+            line=line,
+            timestamp=timestamp,
+            context_window=window,
         )
-        self.output_open = False
 
-    def compacted(self, payload: Mapping[str, Any], line: int) -> None:
+    def compacted(self, payload: Mapping[str, Any], line: int, timestamp: str = "") -> None:
         summary = get_str(payload, "message")
         history = payload.get("replacement_history")
-        self.add_compaction(summary, line)
+        compaction = self.add_compaction(summary, line, timestamp)
         self.compacted_pending = True
         self.output_open = False
         if isinstance(history, list) and history:
@@ -242,22 +301,22 @@ class CodexRolloutAdapter:
             self.output_open = False
         elif summary:
             self.store("user", [Block(BlockKind.SUMMARY, summary)], line)
+        messages = self.session.scope(self.scope_id).messages
+        stored = range(compaction.message_count, len(messages))
+        summary_index = next((i for i in stored if messages[i].is_summary), None)
+        self.session.amend_compaction(
+            self.scope_id,
+            summary_index=summary_index,
+            kept_indices=tuple(i for i in stored if i != summary_index),
+        )
 
-    def add_compaction(self, summary: str, line: int) -> None:
+    def add_compaction(self, summary: str, line: int, timestamp: str = "") -> ObservedCompaction:
+        """A compaction at this point; its tokens before are the last call's prompt (set by
+        :meth:`Session.add_compaction`), its tokens after the next call's."""
         scope = self.session.scope(self.scope_id)
-        before = None
-        for request in reversed(scope.requests):
-            if request.usage is not None:
-                before = request.usage.prompt_tokens
-                break
-        self.session.add_compaction(
+        return self.session.add_compaction(
             ObservedCompaction(
-                self.scope_id,
-                len(scope.messages),
-                trigger="",
-                tokens_before=before,
-                summary=summary,
-                line=line,
+                self.scope_id, len(scope.messages), summary=summary, line=line, timestamp=timestamp
             )
         )
 
@@ -286,7 +345,7 @@ class CodexExecAdapter:
         elif isinstance(kind, str) and detect_exec(obj):
             self.session.ignored[kind[:40]] += 1
         else:
-            raise UnknownEventError(f"unknown event type {str(kind)[:40]!r}")
+            raise UnknownEventError(kind)
 
     def item(self, item: Mapping[str, Any], line: int, *, completed: bool) -> None:
         item_id = get_str(item, "id")
@@ -354,6 +413,24 @@ class CodexExecAdapter:
         return opt_str(item, "status"), item.get("status") == "failed"
 
     def finish(self) -> None:
+        return None
+
+
+def fork_parent(payload: Mapping[str, Any]) -> str:
+    """The thread a forked or sub-agent rollout came from ('' for a rollout of its own)."""
+    forked = opt_str(payload, "forked_from_id")
+    if forked:
+        return forked
+    source = payload.get("source")
+    subagent = source.get("subagent") if isinstance(source, dict) else None
+    spawn = subagent.get("thread_spawn") if isinstance(subagent, dict) else None
+    return opt_str(spawn, "parent_thread_id") if isinstance(spawn, dict) else ""
+
+
+def _parse_time(timestamp: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(timestamp.replace("Z", "+00:00"))
+    except ValueError:
         return None
 
 

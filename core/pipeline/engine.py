@@ -13,7 +13,9 @@
 
 ``history`` is the agent's stored history (a sequence of :class:`~ctxscope.core.model.Message`);
 it is never changed — only the outgoing copy is reshaped. Successive calls are expected to pass
-the same history grown by appending; anything else starts the pipeline's state afresh.
+the same history grown by appending; a history changed anywhere else (a message replaced, removed,
+inserted or reordered; every message seen is checked on each call) starts the pipeline's state
+afresh, with the same result as a new manager.
 
 :class:`PipelineRun` is the incremental core both use: one per scope, advanced one request at a
 time, each step costing in proportion to what was appended (see :mod:`.state`).
@@ -25,6 +27,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Final, overload
 
 from ..model import MAIN_SCOPE, RELEASED_MESSAGE, Block, BlockKind, Message, ScopeHeader, Usage
@@ -487,6 +490,19 @@ class PreparedRequest:
         return self.record.cached_prefix_tokens
 
 
+def _same_message(a: Message, b: Message) -> bool:
+    """Two distinct message objects that hold the same message."""
+    return (
+        a.index == b.index
+        and a.role == b.role
+        and a.meta == b.meta
+        and a.scope_id == b.scope_id
+        and a.line == b.line
+        and a.category_hint == b.category_hint
+        and a.blocks == b.blocks
+    )
+
+
 class ContextManager:
     """The compaction pipeline an agent calls before each model call.
 
@@ -525,14 +541,20 @@ class ContextManager:
         return self._run.est
 
     def _continues(self, history: Sequence[Message]) -> bool:
+        """Whether ``history`` is the history seen so far with messages appended (nothing else).
+
+        Every message seen is checked, in one pass: the same object (``Message`` compares by
+        identity, so the list comparison runs at C speed), or failing that an equal one (same
+        index, role, content and attributes: an agent may rebuild its messages for each call). A
+        history edited anywhere — a message replaced, removed, inserted or reordered — is not a
+        continuation, and the manager starts afresh on it.
+        """
         seen = self._run.state.messages
-        if len(history) < len(seen):
+        count = len(seen)
+        if len(history) < count:
             return False
-        for k in {0, len(seen) - 1} if seen else ():
-            a, b = history[k], seen[k]
-            if a is not b and (a.role != b.role or a.blocks != b.blocks):
-                return False
-        return True
+        prefix = history[:count] if isinstance(history, list) else list(islice(history, count))
+        return prefix == seen or all(a is b or _same_message(a, b) for a, b in zip(prefix, seen, strict=True))
 
     def prepare(
         self, history: Sequence[Message], reported_usage_of_last_call: Usage | int | None = None

@@ -9,7 +9,8 @@ to a trace, a tool result cleared, ``start`` moved forward, a summary replaced b
 so the state only ever advances, and each stored message is visited a bounded number of times
 over a whole session. That is what makes replay linear in the session's length:
 
-* per-message token costs are computed once (and seeded into :meth:`Message.tokens`' memo);
+* per-message token costs are computed once (through :meth:`Message.block_tokens`, which the
+  message memoises itself; the pipeline writes nothing into stored messages);
 * effective tokens live in a Fenwick tree, so any prefix of a request is measured in O(log n);
 * running totals (head, tail, per category, per tool, per fate) are updated by the moves.
 
@@ -147,33 +148,6 @@ class SummaryState:
         return Message(-1, "user", (Block(BlockKind.SUMMARY, self.text),), scope_id)
 
 
-def _block_tokens(message: Message, est: Estimator) -> list[int]:
-    """Each block's tokens, reconciled with the message's memoised estimate.
-
-    A reader that elides long text memoises the message's count taken over the full text; a
-    block's own count only scales its kept text up. The difference goes to the elided blocks (in
-    proportion to their counts) so that the blocks always add up to :meth:`Message.tokens`.
-    """
-    counts = [block.tokens(est) for block in message.blocks]
-    memo = message._tokens.get(est.name)
-    if memo is None or not counts:
-        return counts
-    delta = memo - MESSAGE_OVERHEAD_TOKENS - sum(counts)
-    if delta == 0:
-        return counts
-    targets = [k for k, block in enumerate(message.blocks) if block.elided_chars]
-    if not targets:
-        targets = [max(range(len(counts)), key=counts.__getitem__)]
-    weight = sum(counts[k] for k in targets) or len(targets)
-    remaining = delta
-    for n, k in enumerate(targets):
-        share = remaining if n == len(targets) - 1 else delta * (counts[k] or 1) // weight
-        share = max(share, -counts[k])
-        counts[k] += share
-        remaining -= share
-    return counts
-
-
 def summary_message_text(body: str) -> str:
     return f"{SUMMARY_HEADER}\n{body}"
 
@@ -306,7 +280,7 @@ class ScopeState:
         results: list[ResultCost] = []
         artifacts: list[ArtifactCost] = []
         config = self.config
-        block_tokens = _block_tokens(message, est)
+        block_tokens = message.block_tokens(est)
         stored = MESSAGE_OVERHEAD_TOKENS + sum(block_tokens)
         for position, block in enumerate(message.blocks):
             tokens = block_tokens[position]
@@ -340,8 +314,6 @@ class ScopeState:
                 if block.kind is BlockKind.TOOL_CALL:
                     name = block.name or "tool"
                     tools[name] = tools.get(name, 0) + tokens
-        # Message.tokens is defined as the same sum; seed its memo so it is not computed twice.
-        message._tokens.setdefault(est.name, stored)
         return MessageCost(
             stored, tuple(base.items()), tuple(tools.items()), tuple(results), tuple(artifacts)
         )

@@ -17,8 +17,6 @@ The summariser is pluggable: any callable taking a :class:`SummaryRequest` and r
 from __future__ import annotations
 
 import re
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -348,6 +346,8 @@ class OpenAICompatibleSummariser:
     max_input_chars: int = 200_000
 
     def __call__(self, request: SummaryRequest) -> str:
+        import urllib.request  # here, not at import: importing the pipeline opens no network stack
+
         transcript = render_transcript(request.messages, self.max_input_chars)
         user = f"Previous summary:\n{request.previous or '(none)'}\n\nConversation to fold in:\n{transcript}"
         body = {
@@ -365,7 +365,7 @@ class OpenAICompatibleSummariser:
             with urllib.request.urlopen(http, timeout=self.timeout) as response:
                 data = orjson.loads(response.read())
             text = data["choices"][0]["message"]["content"]
-        except (urllib.error.URLError, OSError, ValueError, KeyError, IndexError, TypeError) as exc:
+        except (OSError, ValueError, KeyError, IndexError, TypeError) as exc:  # URLError is an OSError
             raise SummariserError(f"summariser at {self.base_url} failed: {exc}") from None
         if not isinstance(text, str) or not text.strip():
             raise SummariserError(f"summariser at {self.base_url} returned no text")

@@ -17,24 +17,26 @@ Example::
 
     msgs = [PolicyMessage(1, "user", "My lunch preference for offsites is vegetarian."),
             PolicyMessage(2, "user", "Update: I'm vegan now, not just vegetarian.")]
-    run_policies(msgs, "Plan the offsite lunch", Budget(messages=10))["supersession"].turns
+    run_policies(msgs, "Plan the offsite lunch", Budget(tokens=2000))["focus"].turns
 """
 
 from .answer_key import AnswerKey, Checkpoint, Label, TurnLabel
-from .benchmark import BenchmarkResult, PolicyMetrics, evaluate, run_generated
+from .benchmark import BenchmarkResult, PolicyMetrics, evaluate, evaluate_sessions, run_generated
+from .claims import Claim, extract_claim
 from .external import DatasetError, export_dataset, load_labels, load_session, session_messages
 from .generator import DEFAULT_SEED, DEFAULT_TURNS, GeneratedBenchmark, generate
-from .policies import POLICY_NAMES, Policy, PolicyContext, make_policies
+from .ledger import SupersessionTracker
+from .policies import POLICY_NAMES, RECOMMENDED, Policy, PolicyContext, make_policies
 from .records import Budget, PolicyMessage, Selection
 from .runner import PolicyRunner, TimedSelection, run_policies
 from .scoring import SeedFeatures, seed_features, seed_score
 from .store import MemoryStore
-from .supersession import Claim, SupersessionTracker, extract_claim
 
 __all__ = [
     "DEFAULT_SEED",
     "DEFAULT_TURNS",
     "POLICY_NAMES",
+    "RECOMMENDED",
     "AnswerKey",
     "BenchmarkResult",
     "Budget",
@@ -55,6 +57,7 @@ __all__ = [
     "TimedSelection",
     "TurnLabel",
     "evaluate",
+    "evaluate_sessions",
     "export_dataset",
     "extract_claim",
     "generate",

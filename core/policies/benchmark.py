@@ -7,7 +7,10 @@ selection at each checkpoint, and only then compares those selections with the k
 Metrics, pooled over the checkpoints (sums of counts, then one ratio):
 
 * ``critical_recall`` — share of the critical facts in force at the checkpoint that the selection
-  carries (verbatim or through its summary);
+  carries: a turn sent verbatim counts 1; a turn the summary stands for counts the share of its
+  words that its summary line (the line starting ``[turn]`` in the summary text actually sent)
+  carries — a one-sentence line for a five-sentence turn is not the whole turn
+  (:func:`carried_share`);
 * ``stale_retention`` — share of the stale evidence (superseded facts, echoes of them) it carries;
 * ``noise_retention`` — share of the noise (chatter, distractors) it carries;
 * ``precision`` — share of what it carries that is a critical fact in force;
@@ -19,13 +22,19 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .answer_key import AnswerKey, Label
+from .policies import RECOMMENDED
 from .records import Budget, PolicyMessage, Selection
 from .runner import PolicyRunner
+from .text import words
+
+SEED_SHAPE: Final = "seed-shape"
+"""The ``wording`` that asks :func:`run_generated` for :mod:`.seedshape`'s session instead."""
 
 METRIC_NAMES: Final = (
     "critical_recall", "stale_retention", "noise_retention", "precision", "query_recall", "tokens",
@@ -43,7 +52,10 @@ class PolicyMetrics:
         stale_retention: Stale evidence carried / stale evidence.
         noise_retention: Noise carried / noise.
         precision: Critical facts in force carried / everything carried.
-        query_recall: Needed turns carried / needed turns (None when no checkpoint names any).
+        query_recall: Needed turns carried / needed turns (per checkpoint, pooled).
+
+    A measure is None ("–" in tables) when the key has no label it could be computed from: no
+    stale rows, no noise rows, no critical rows, no checkpoint that names the turns it needs.
         tokens: Mean tokens sent per query.
         messages: Mean messages sent per query (a summary counts as one).
         ms_per_query: Mean milliseconds per ``select`` call.
@@ -51,10 +63,10 @@ class PolicyMetrics:
     """
 
     policy: str
-    critical_recall: float
-    stale_retention: float
-    noise_retention: float
-    precision: float
+    critical_recall: float | None
+    stale_retention: float | None
+    noise_retention: float | None
+    precision: float | None
     query_recall: float | None
     tokens: float
     messages: float
@@ -64,16 +76,25 @@ class PolicyMetrics:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready values, ratios rounded to 4 places."""
         return {
-            "critical_recall": round(self.critical_recall, 4),
-            "stale_retention": round(self.stale_retention, 4),
-            "noise_retention": round(self.noise_retention, 4),
-            "precision": round(self.precision, 4),
-            "query_recall": None if self.query_recall is None else round(self.query_recall, 4),
+            "critical_recall": _round(self.critical_recall),
+            "stale_retention": _round(self.stale_retention),
+            "noise_retention": _round(self.noise_retention),
+            "precision": _round(self.precision),
+            "query_recall": _round(self.query_recall),
             "tokens": round(self.tokens),
             "messages": round(self.messages, 1),
             "ms_per_query": round(self.ms_per_query, 2),
             "over_budget": self.over_budget,
         }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def _ratio(kept: float, total: float) -> float | None:
+    """``kept / total``, or None when there was nothing to count (no such labels)."""
+    return kept / total if total else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +122,7 @@ class BenchmarkResult:
     def as_json(self) -> dict[str, Any]:
         """The JSON shape of ``ctxscope bench policies --json``."""
         return {
+            "recommended": RECOMMENDED if RECOMMENDED in self.policies else None,
             "policies": {name: m.as_dict() for name, m in self.policies.items()},
             "budget": {"messages": self.budget.messages, "tokens": self.budget.tokens},
             "turns": self.turns,
@@ -111,17 +133,54 @@ class BenchmarkResult:
         }
 
 
+def carried_share(selection: Selection, content: Mapping[int, str]) -> dict[int, float]:
+    """How much of each carried turn reaches the model, read from what the selection sends.
+
+    A verbatim turn is carried whole (1.0). A turn the summary stands for is credited with the share
+    of its words (counted with repeats) that its own summary line carries; a turn with no line in
+    the summary text, or an empty turn, gets 0.
+
+    Args:
+        selection: What a policy sends.
+        content: Each turn's full text (the scorer's copy of the session).
+
+    Returns:
+        Turn → share carried, for every turn the selection carries.
+    """
+    shares = dict.fromkeys(selection.turns, 1.0)
+    if not selection.summary_turns:
+        return shares
+    lines: dict[int, str] = {}
+    for line in selection.summary.splitlines():
+        if line.startswith("[") and "] " in line:
+            head, _, body = line.partition("] ")
+            if head[1:].isdigit():
+                lines[int(head[1:])] = body
+    for turn in selection.summary_turns:
+        if turn in shares:
+            continue
+        full = Counter(words(content.get(turn, "")))
+        total = sum(full.values())
+        sent = Counter(words(lines.get(turn, "")))
+        shares[turn] = sum((full & sent).values()) / total if total else 0.0
+    return shares
+
+
+def _credit(shares: Mapping[int, float], turns: frozenset[int]) -> float:
+    return sum(shares.get(t, 0.0) for t in turns)
+
+
 @dataclass(slots=True)
 class _Tally:
     critical: int = 0
-    critical_kept: int = 0
+    critical_kept: float = 0.0
     stale: int = 0
-    stale_kept: int = 0
+    stale_kept: float = 0.0
     noise: int = 0
-    noise_kept: int = 0
-    kept: int = 0
+    noise_kept: float = 0.0
+    kept: float = 0.0
     needs: int = 0
-    needs_kept: int = 0
+    needs_kept: float = 0.0
     tokens: int = 0
     messages: int = 0
     seconds: float = 0.0
@@ -129,18 +188,23 @@ class _Tally:
     over_budget: bool = False
 
     def add(
-        self, selection: Selection, sets: dict[Label, frozenset[int]], needs: Sequence[int], secs: float
+        self,
+        selection: Selection,
+        sets: dict[Label, frozenset[int]],
+        needs: Sequence[int],
+        secs: float,
+        content: Mapping[int, str],
     ) -> None:
-        kept = selection.kept
+        shares = carried_share(selection, content)
         self.critical += len(sets[Label.CRITICAL])
-        self.critical_kept += len(kept & sets[Label.CRITICAL])
+        self.critical_kept += _credit(shares, sets[Label.CRITICAL])
         self.stale += len(sets[Label.STALE])
-        self.stale_kept += len(kept & sets[Label.STALE])
+        self.stale_kept += _credit(shares, sets[Label.STALE])
         self.noise += len(sets[Label.NOISE])
-        self.noise_kept += len(kept & sets[Label.NOISE])
-        self.kept += len(kept)
+        self.noise_kept += _credit(shares, sets[Label.NOISE])
+        self.kept += sum(shares.values())
         self.needs += len(needs)
-        self.needs_kept += len(kept & frozenset(needs))
+        self.needs_kept += _credit(shares, frozenset(needs))
         self.tokens += selection.tokens
         self.messages += selection.message_count
         self.seconds += secs
@@ -148,17 +212,14 @@ class _Tally:
         self.over_budget = self.over_budget or selection.over_budget
 
     def metrics(self, name: str) -> PolicyMetrics:
-        def ratio(a: int, b: int, empty: float) -> float:
-            return a / b if b else empty
-
         n = max(1, self.queries)
         return PolicyMetrics(
             policy=name,
-            critical_recall=ratio(self.critical_kept, self.critical, 1.0),
-            stale_retention=ratio(self.stale_kept, self.stale, 0.0),
-            noise_retention=ratio(self.noise_kept, self.noise, 0.0),
-            precision=ratio(self.critical_kept, self.kept, 0.0),
-            query_recall=ratio(self.needs_kept, self.needs, 1.0) if self.needs else None,
+            critical_recall=_ratio(self.critical_kept, self.critical),
+            stale_retention=_ratio(self.stale_kept, self.stale),
+            noise_retention=_ratio(self.noise_kept, self.noise),
+            precision=_ratio(self.critical_kept, self.kept) if self.critical else None,
+            query_recall=_ratio(self.needs_kept, self.needs),
             tokens=self.tokens / n,
             messages=self.messages / n,
             ms_per_query=1000.0 * self.seconds / n,
@@ -189,9 +250,62 @@ def evaluate(
     Returns:
         The grades.
     """
+    return evaluate_sessions([(messages, key)], budget, policies=policies, db_path=db_path, source=source)
+
+
+def evaluate_sessions(
+    sessions: Sequence[tuple[Sequence[PolicyMessage], AnswerKey]],
+    budget: Budget,
+    *,
+    policies: Sequence[str] | None = None,
+    db_path: str | os.PathLike[str] = ":memory:",
+    source: str = "",
+) -> BenchmarkResult:
+    """Grade the policies over several independent sessions, pooling the counts.
+
+    Each session gets fresh policies and a fresh store (nothing carries over between them); the
+    grades are pooled over every checkpoint of every session, as for one session.
+
+    Args:
+        sessions: ``(messages, key)`` pairs.
+        budget: What each policy may send.
+        policies: Policy names (default: all).
+        db_path: SQLite file for the memory store, or ``":memory:"`` (with several sessions, use
+            ``":memory:"``: a file would mix them).
+        source: A description of where the sessions came from.
+
+    Returns:
+        The pooled grades; ``turns`` and ``checkpoints`` are totals.
+    """
     started = time.perf_counter()
+    tallies: dict[str, _Tally] = {}
+    turns = checkpoints = 0
+    for messages, key in sessions:
+        _grade_session(messages, key, budget, policies, db_path, tallies)
+        turns += len(messages)
+        checkpoints += len(key.checkpoints)
+    return BenchmarkResult(
+        policies={name: tally.metrics(name) for name, tally in tallies.items()},
+        budget=budget,
+        turns=turns,
+        checkpoints=checkpoints,
+        seconds=time.perf_counter() - started,
+        source=source,
+    )
+
+
+def _grade_session(
+    messages: Sequence[PolicyMessage],
+    key: AnswerKey,
+    budget: Budget,
+    policies: Sequence[str] | None,
+    db_path: str | os.PathLike[str],
+    tallies: dict[str, _Tally],
+) -> None:
     runner = PolicyRunner(policies, db_path=db_path, save_scores=os.fspath(db_path) != ":memory:")
-    tallies: dict[str, _Tally] = {p.name: _Tally() for p in runner.policies}
+    for policy in runner.policies:
+        tallies.setdefault(policy.name, _Tally())
+    content = {m.turn: m.content for m in messages}
     position = 0
     try:
         for checkpoint in key.checkpoints:
@@ -201,18 +315,10 @@ def evaluate(
             selections = runner.select(checkpoint.turn, checkpoint.query, budget)
             sets = key.sets_at(checkpoint.turn)
             for name, timed in selections.items():
-                tallies[name].add(timed.selection, sets, checkpoint.needs, timed.seconds)
+                tallies[name].add(timed.selection, sets, checkpoint.needs, timed.seconds, content)
         runner.feed_many(messages[position:])  # the store then holds the whole session
     finally:
         runner.close()
-    return BenchmarkResult(
-        policies={name: tally.metrics(name) for name, tally in tallies.items()},
-        budget=budget,
-        turns=len(messages),
-        checkpoints=len(key.checkpoints),
-        seconds=time.perf_counter() - started,
-        source=source,
-    )
 
 
 def run_generated(
@@ -230,7 +336,8 @@ def run_generated(
         turns: Messages in the generated session.
         seed: Generator seed.
         budget: What each policy may send.
-        wording: The generator's phrasings: ``standard``, ``heldout`` or ``blind2``.
+        wording: The generator's phrasings: ``standard``, ``heldout`` or ``blind2``; or
+            ``seed-shape`` for a session of the seed harness's structure (:mod:`.seedshape`).
         policies: Policy names (default: all).
         db_path: SQLite file for the memory store, or ``":memory:"``.
 
@@ -238,9 +345,10 @@ def run_generated(
         The grades; ``extra`` names the generator's seed and label counts.
     """
     from .generator import generate, kinds
+    from .seedshape import generate_seed_shape
 
     started = time.perf_counter()
-    bench = generate(turns, seed, wording)
+    bench = generate_seed_shape(turns, seed) if wording == SEED_SHAPE else generate(turns, seed, wording)
     suffix = "" if wording == "standard" else f", {wording} wording"
     result = evaluate(
         bench.messages, bench.key, budget, policies=policies, db_path=db_path,

@@ -5,7 +5,7 @@ SESSION is read into :class:`~.records.PolicyMessage` s — all the policies eve
 * JSONL of ``{"turn": int, "role": str, "content": str}`` (turns strictly increasing);
 * an OpenAI-style message list: a JSON array of ``{"role", "content"}`` or ``{"messages": [...]}``
   (``content`` a string or a list of ``{"type": "text", "text": ...}`` parts); turn = position, from 1;
-* any log :func:`ctxscope.core.reader.read_session` reads (ctxscope's own format, and the real-agent
+* any log :func:`ctxscope.core.reader.open_log` reads (ctxscope's own format, and the real-agent
   formats as readers for them land): the main scope's messages, turn = position, from 1.
 
 LABELS is JSONL read by the scorer alone (:func:`load_labels`), one object per line:
@@ -70,6 +70,14 @@ def _content(value: Any, where: str) -> str:
     raise DatasetError(f"{where}: content must be a string or a list of parts")
 
 
+def _speaker(item: dict[str, Any], where: str) -> str:
+    """The optional ``speaker`` (or OpenAI ``name``) of a message."""
+    value = item.get("speaker", item.get("name", ""))
+    if not isinstance(value, str):
+        raise DatasetError(f"{where}: speaker must be a string")
+    return value
+
+
 def _from_message_list(items: Any, name: str) -> list[PolicyMessage]:
     if not isinstance(items, list):
         raise DatasetError(f"{name}: expected a JSON array of messages or {{\"messages\": [...]}}")
@@ -79,7 +87,8 @@ def _from_message_list(items: Any, name: str) -> list[PolicyMessage]:
         if not isinstance(item, dict):
             raise DatasetError(f"{where}: not an object")
         role = _role(item.get("role"), where)
-        messages.append(PolicyMessage(i + 1, role, _content(item.get("content"), where)))
+        content = _content(item.get("content"), where)
+        messages.append(PolicyMessage(i + 1, role, content, _speaker(item, where)))
     return messages
 
 
@@ -111,7 +120,7 @@ def _from_turn_jsonl(lines: Sequence[bytes], name: str) -> list[PolicyMessage]:
             raise DatasetError(f"{where}: turn {turn} comes after turn {messages[-1].turn}")
         seen[turn] = number
         role = _role(obj.get("role"), where)
-        messages.append(PolicyMessage(turn, role, _content(obj.get("content"), where)))
+        messages.append(PolicyMessage(turn, role, _content(obj.get("content"), where), _speaker(obj, where)))
     return messages
 
 
@@ -138,10 +147,10 @@ def session_messages(session: Session, scope_id: str | None = None) -> list[Poli
 
 
 def _from_log(path: Path) -> list[PolicyMessage]:
-    from ..reader import UnknownFormatError, read_session
+    from ..reader import UnknownFormatError, open_log
 
     try:
-        session = read_session(path)
+        session = open_log(path)
     except (UnknownFormatError, OSError, ValueError) as exc:
         raise DatasetError(f"cannot read session {path.name}: {exc}") from None
     messages = session_messages(session)
@@ -219,8 +228,8 @@ def load_labels(path: str | os.PathLike[str], messages: Sequence[PolicyMessage])
     turns = {m.turn for m in messages}
     labels: dict[int, TurnLabel] = {}
     label_line: dict[int, int] = {}
-    checkpoints: dict[int, Checkpoint] = {}
-    checkpoint_line: dict[int, int] = {}
+    checkpoints: dict[tuple[int, str], Checkpoint] = {}
+    checkpoint_line: dict[tuple[int, str], int] = {}
     for number, where, obj in _json_objects(lines, file.name):
         turn = obj.get("turn")
         if isinstance(turn, bool) or not isinstance(turn, int):
@@ -229,12 +238,12 @@ def load_labels(path: str | os.PathLike[str], messages: Sequence[PolicyMessage])
             query = obj["query"]
             if not isinstance(query, str) or not query.strip():
                 raise DatasetError(f"{where}: query must be a non-empty string")
-            if turn in checkpoints:
-                first = checkpoint_line[turn]
-                raise DatasetError(f"{where}: duplicate checkpoint turn {turn} (first on line {first})")
+            if (turn, query) in checkpoints:
+                first = checkpoint_line[turn, query]
+                raise DatasetError(f"{where}: duplicate checkpoint at turn {turn} (first on line {first})")
             needs = _turn_list(obj.get("needs", []), where, "needs", turns)
-            checkpoints[turn] = Checkpoint(turn, query, needs)
-            checkpoint_line[turn] = number
+            checkpoints[turn, query] = Checkpoint(turn, query, needs)
+            checkpoint_line[turn, query] = number
             continue
         if turn not in turns:
             raise DatasetError(f"{where}: turn {turn} is not in the session")
@@ -260,8 +269,9 @@ def load_labels(path: str | os.PathLike[str], messages: Sequence[PolicyMessage])
         if last_user is None:
             raise DatasetError(f"{file.name}: no checkpoint rows and no user message to use as the query")
         end = messages[-1].turn + 1
-        checkpoints[end] = Checkpoint(end, last_user.content)
-    return AnswerKey(labels, tuple(checkpoints[t] for t in sorted(checkpoints)), {"labels": str(file)})
+        checkpoints[end, last_user.content] = Checkpoint(end, last_user.content)
+    ordered = sorted(checkpoints.values(), key=lambda c: c.turn)  # stable: file order within a turn
+    return AnswerKey(labels, tuple(ordered), {"labels": str(file)})
 
 
 def _turn_list(value: Any, where: str, field: str, turns: set[int]) -> tuple[int, ...]:
@@ -289,7 +299,10 @@ def export_dataset(
     """
     with open(session_path, "wb") as out:
         for m in messages:
-            out.write(orjson.dumps({"turn": m.turn, "role": m.role, "content": m.content}) + b"\n")
+            record: dict[str, Any] = {"turn": m.turn, "role": m.role, "content": m.content}
+            if m.speaker:
+                record["speaker"] = m.speaker
+            out.write(orjson.dumps(record) + b"\n")
     with open(labels_path, "wb") as out:
         for turn in sorted(key.labels):
             row = key.labels[turn]

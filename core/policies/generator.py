@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Final
 
 from .answer_key import AnswerKey, Checkpoint, Label, TurnLabel
@@ -346,7 +347,7 @@ HELDOUT: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
 }
 """Held-out phrasings per family: (facts, updates)."""
 
-WORDINGS: Final = ("standard", "heldout", "blind2")
+WORDINGS: Final = ("standard", "heldout", "blind2", "blind3")
 """``standard``: the templates above; ``heldout``: :data:`HELDOUT`; ``blind2``: :mod:`.blind2`
 (new templates *and* vocabularies, distractors and queries, written blind)."""
 
@@ -474,20 +475,20 @@ class _Vocabulary:
     weekdays: tuple[str, ...]
     channels: tuple[str, ...]
     subject_forms: tuple[str, ...] = ("{n}", "{n}", "Project {n}", "the {n} project")
-    casual: bool = False
-    """Wrap some user statements in chat filler and type some in lower case (``blind2``)."""
+    casual: str = ""
+    """The wording module whose chat filler wraps some user statements and types some in lower
+    case (``blind2``, ``blind3``); empty for none."""
 
 
 def _vocabulary(wording: str) -> _Vocabulary:
-    if wording == "blind2":
-        from . import blind2
-
+    if wording in ("blind2", "blind3"):
+        module = _wording_module(wording)
         families = tuple(
-            Family(f.name, f.subject, blind2.VALUES[f.name], *blind2.TEMPLATES[f.name]) for f in FAMILIES
+            Family(f.name, f.subject, module.VALUES[f.name], *module.TEMPLATES[f.name]) for f in FAMILIES
         )
         return _Vocabulary(
-            blind2.PROJECTS, blind2.PEOPLE, blind2.CITIES, families, blind2.DISTRACTORS, blind2.QUERIES,
-            blind2.VALUES["launch_day"], blind2.WEEKDAYS, blind2.CHANNELS, blind2.SUBJECT_FORMS, True,
+            module.PROJECTS, module.PEOPLE, module.CITIES, families, module.DISTRACTORS, module.QUERIES,
+            module.VALUES["launch_day"], module.WEEKDAYS, module.CHANNELS, module.SUBJECT_FORMS, wording,
         )
     families = FAMILIES
     if wording == "heldout":
@@ -499,16 +500,24 @@ def _vocabulary(wording: str) -> _Vocabulary:
     )
 
 
-def _casual(rng: random.Random, text: str) -> str:
-    """Chat filler and lower case, as people type (``blind2`` only)."""
-    from . import blind2
+def _wording_module(wording: str) -> ModuleType:
+    """The module holding a frozen wording set's vocabularies."""
+    from . import blind2, blind3
 
+    return blind3 if wording == "blind3" else blind2
+
+
+def _casual(rng: random.Random, text: str, wording: str) -> str:
+    """Chat filler and lower case, as people type (``blind2`` and ``blind3`` only)."""
+    module = _wording_module(wording)
     roll = rng.random()
-    if roll < blind2.WRAP_RATE / 2:
-        return rng.choice(blind2.PREFIXES) + text
-    if roll < blind2.WRAP_RATE:
-        return text + rng.choice(blind2.SUFFIXES)
-    if roll < blind2.WRAP_RATE + blind2.LOWER_RATE:
+    prefixes: tuple[str, ...] = module.PREFIXES
+    suffixes: tuple[str, ...] = module.SUFFIXES
+    if roll < module.WRAP_RATE / 2:
+        return rng.choice(prefixes) + text
+    if roll < module.WRAP_RATE:
+        return text + rng.choice(suffixes)
+    if roll < module.WRAP_RATE + module.LOWER_RATE:
         return text.lower().rstrip(".")
     return text
 
@@ -762,7 +771,7 @@ def generate(
                 labels[turn] = TurnLabel(turn, label, kind=kind)
                 previous_kind = kind
             if vocab.casual and styled:
-                text = _casual(rng, text)
+                text = _casual(rng, text, vocab.casual)
             messages.append(PolicyMessage(turn, "user", text))
             continue
         # assistant turn
@@ -800,16 +809,6 @@ def generate(
         meta={"generator": "ctxscope", "turns": str(turns), "seed": str(seed), "wording": wording},
     )
     return GeneratedBenchmark(tuple(messages), key)
-
-
-def slot_count(turns: int) -> int:
-    """How many fact slots a session of ``turns`` turns has (for docs and tests)."""
-    n_projects = max(3, min(len(PROJECTS), turns // 400))
-    n_people = max(3, min(len(PEOPLE), turns // 500))
-    per_project = sum(1 for f in FAMILIES if f.subject == "project")
-    per_person = sum(1 for f in FAMILIES if f.subject == "person")
-    per_user = sum(1 for f in FAMILIES if f.subject == "user")
-    return n_projects * per_project + n_people * per_person + per_user
 
 
 def kinds(key: AnswerKey) -> dict[str, int]:

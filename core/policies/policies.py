@@ -13,7 +13,7 @@ That is all a policy can see.
 ``hybrid``             15 recent + summary + retrieved + pinned (system prompt, "remember ..." notes)
 ``adaptive``           picks its sources per query from how much of the query the recent window covers
 ``importance-seed``    the seed's scorer (:mod:`.scoring`), top messages by score
-``supersession``       ours: the current claim per subject and attribute, stale evidence left out
+``focus``              recommended: question's evidence + claims in force + recent, superseded left out
 =====================  =============================================================================
 """
 
@@ -24,11 +24,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Protocol
 
+from .claims import OPEN_PREFIX, names_in
+from .ledger import SupersessionTracker
+from .lexicon import THIRD_PARTY, is_assertion
 from .records import DEFAULT_RECENT, DEFAULT_SUMMARY_TOKENS, Budget, PolicyMessage, Selection
 from .scoring import SeedFeatures, seed_features, seed_score
 from .store import MemoryStore
 from .summary import IncrementalSummary
-from .supersession import OPEN_PREFIX, THIRD_PARTY, SupersessionTracker, is_assertion, names_in
 from .text import terms, words
 
 PIN_CUES: Final = re.compile(
@@ -376,28 +378,47 @@ class ImportanceSeed:
 _FACT_LIKE_VALUE: Final = re.compile(r"\d|\$")
 
 
-class Supersession:
-    """Ours: current claims per subject and attribute; superseded evidence never sent.
+FOCUS_QUERY_SHARE: Final = 0.4
+"""Share of the budget the recommended policy first spends on the question's own evidence."""
 
-    Order of filling the budget: pinned context; every strong claim in force about a known kind of
-    attribute (those about the query's subjects first, then the newest); the query's retrieved
-    snippets; the 15 most recent messages; the weak claims not superseded (newest first); then,
-    with ``fill``, the newest other statements that look factual (a name or a figure, not a
-    question, hedge or episode; open-attribute claims included). Anything the tracker judged
-    superseded is left out at every step, even when retrieval or recency brings it back.
+FOCUS_QUERY_K: Final = 60
+"""Snippets the recommended policy retrieves for the question at most."""
+
+
+class Focus:
+    """The recommended policy: the state in force, the question's evidence, the recent thread.
+
+    It is built on properties of language and conversation, not on any one dataset's facts, and
+    fills the budget in this order, leaving out at every step what the supersession tracker
+    (:mod:`.ledger`) judged replaced by a later statement of the same speaker or about the same
+    subject and attribute — even when retrieval or recency brings it back:
+
+    1. the system prompt;
+    2. retrieval against the current question (TF-IDF, best first) up to
+       :data:`FOCUS_QUERY_SHARE` of the budget;
+    3. every claim in force about a subject and attribute (those about the question's subjects
+       first, then the newest);
+    4. the 15 most recent messages;
+    5. claims backed only by their value, not superseded (newest first);
+    6. the rest of the question's retrieval;
+    7. the newest statements that look factual (a name or a figure; not a question, hedge,
+       episode or someone else's habit), from any speaker;
+    8. the newest remaining messages, until the budget is spent.
 
     Args:
         recent: Recent messages kept.
-        fill: Use spare budget for unclaimed factual-looking statements.
     """
 
-    name: ClassVar[str] = "supersession"
-    description: ClassVar[str] = "ours: claims in force per subject/attribute; stale evidence dropped"
+    name: ClassVar[str] = "focus"
+    description: ClassVar[str] = (
+        "recommended: question's evidence + claims in force + recent; superseded statements left out"
+    )
 
-    def __init__(self, recent: int = DEFAULT_RECENT, fill: bool = True) -> None:
+    def __init__(self, recent: int = DEFAULT_RECENT) -> None:
         self.recent = recent
-        self.fill = fill
         self.tracker = SupersessionTracker()
+        self._fact_like: dict[int, bool] = {}
+        """Per turn, whether it looks factual given the names learnt so far (reset as names grow)."""
 
     def _catch_up(self, history: Sequence[PolicyMessage], at_turn: int) -> None:
         if self.tracker.read_through >= at_turn:  # asked about an earlier point: read again
@@ -405,6 +426,8 @@ class Supersession:
         lo = len(history)
         while lo > 0 and history[lo - 1].turn > self.tracker.read_through:
             lo -= 1
+        if lo < len(history):
+            self._fact_like = {}
         self.tracker.read_many(history[lo:])
 
     def select(self, context: PolicyContext) -> Selection:
@@ -413,38 +436,56 @@ class Supersession:
         ledger = self.tracker.ledger
         stale = ledger.superseded
         store = context.store
-        packer = _Packer(store, context.budget)
+        budget = context.budget
+        packer = _Packer(store, budget)
 
         def add_fresh(turns: Iterable[int]) -> None:
             packer.add_all(t for t in turns if t not in stale)
 
         add_fresh(sorted(_system_turns(history)))
+        counted = store.retrieve_for_query(context.at_turn, context.query)
+        wide = store.search(context.query, before=context.at_turn, top_k=FOCUS_QUERY_K, min_score=0.0)
+        ranked = list(dict.fromkeys([h.turn for h in counted] + [h.turn for h in wide]))
+        if budget.tokens is not None:
+            share_tokens = int(FOCUS_QUERY_SHARE * budget.tokens)
+            for turn in ranked:
+                if packer.tokens >= share_tokens or not packer.room():
+                    break
+                if turn not in stale:
+                    packer.add(turn)
+        else:
+            share_messages = int(FOCUS_QUERY_SHARE * (budget.messages or len(ranked)))
+            add_fresh(ranked[:share_messages])
         about = {n.lower() for n in names_in(context.query, self.tracker.names)}
         in_force = sorted(
             ((key, turns) for key, turns in ledger.current.items() if not key[1].startswith(OPEN_PREFIX)),
             key=lambda item: (item[0][0] not in about, -max(item[1])),
         )
         add_fresh(t for _key, turns in in_force for t in sorted(turns, reverse=True))
-        hits = store.retrieve_for_query(context.at_turn, context.query)
-        add_fresh(h.turn for h in hits)
         add_fresh(m.turn for m in reversed(history[-self.recent :]))
-        # claims backed only by the type of their value: not superseding, but not superseded either
         add_fresh(sorted(
             (t for key, turns in ledger.weak.items() if not key[1].startswith(OPEN_PREFIX) for t in turns),
             reverse=True,
         ))
-        if self.fill:
-            add_fresh(m.turn for m in reversed(history) if self._fact_like(m))
+        add_fresh(ranked)
+        add_fresh(m.turn for m in reversed(history) if self._looks_factual(m))
+        add_fresh(_newest_first(history))
         dropped = tuple(sorted(t for t in stale if t < context.at_turn))
         return Selection(
             self.name,
             packer.turns(),
             tokens=packer.tokens,
-            retrieved=tuple(h.turn for h in hits),
+            retrieved=tuple(ranked),
             dropped_stale=dropped,
         )
 
-    def _fact_like(self, message: PolicyMessage) -> bool:
+    def _looks_factual(self, message: PolicyMessage) -> bool:
+        known = self._fact_like.get(message.turn)
+        if known is None:
+            known = self._fact_like[message.turn] = self._factual(message)
+        return known
+
+    def _factual(self, message: PolicyMessage) -> bool:
         claim = self.tracker.ledger.claims.get(message.turn)
         if message.role == "assistant" or (claim is not None and not claim.slot.startswith(OPEN_PREFIX)):
             return False
@@ -462,10 +503,13 @@ POLICY_TYPES: Final[tuple[type[Policy], ...]] = (
     Hybrid,
     Adaptive,
     ImportanceSeed,
-    Supersession,
+    Focus,
 )
 POLICY_NAMES: Final[tuple[str, ...]] = tuple(t.name for t in POLICY_TYPES)
 """Every policy's name, in the order reports list them."""
+
+RECOMMENDED: Final = Focus.name
+"""The policy the lab recommends (docs/policies.md shows where it stands on each dataset)."""
 
 
 def make_policies(names: Sequence[str] | None = None) -> list[Policy]:

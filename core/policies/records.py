@@ -1,6 +1,7 @@
 """The records a memory policy sees and returns.
 
-A policy sees :class:`PolicyMessage` s — ``(turn, role, content)`` and nothing else — a query string
+A policy sees :class:`PolicyMessage` s — ``(turn, role, content)`` and, in a conversation between
+several people, the ``speaker`` — and nothing else: a query string
 and a :class:`Budget`. It returns a :class:`Selection`: the turns it would send verbatim, the turns a
 summary it built stands for, and what that costs in tokens. None of these types has a field for a
 label, a flag or a score from an answer key; the answer key lives in :mod:`.answer_key`, which no
@@ -39,11 +40,14 @@ class PolicyMessage:
         turn: Position in the session, 1-based and strictly increasing (not necessarily dense).
         role: ``system``, ``user``, ``assistant`` or ``tool``.
         content: The message text.
+        speaker: Who wrote it, when a conversation has several people in one role (OpenAI's
+            ``name``); empty when the role says enough. "I" in a message is its speaker.
     """
 
     turn: int
     role: str
     content: str
+    speaker: str = ""
 
     def __post_init__(self) -> None:
         if self.turn < 0:

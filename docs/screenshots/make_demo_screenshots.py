@@ -45,7 +45,7 @@ async def _settle(pilot: Pilot[None], screen: DemoScreen) -> None:
 
 async def whatif(pilot: Pilot[None], app: DemoApp, screen: DemoScreen) -> None:
     await pilot.press("w")
-    await _until(pilot, lambda: bool(getattr(app.screen, "reports", None)))
+    await _until(pilot, lambda: bool(getattr(app.screen, "summaries", None)))
     await pilot.pause(0.6)
 
 

@@ -190,7 +190,7 @@ def test_model_is_read_per_call(tmp_path: Path) -> None:
     assert main.header.model == "claude-haiku-4-5"
 
 
-def test_api_error_message_is_a_failed_call_not_a_message(tmp_path: Path) -> None:
+def test_api_error_message_is_an_observed_error_not_a_call_or_message(tmp_path: Path) -> None:
     error = assistant(
         "m_err",
         {"type": "text", "text": "Prompt is too long"},
@@ -201,8 +201,9 @@ def test_api_error_message_is_a_failed_call_not_a_message(tmp_path: Path) -> Non
     log = write(tmp_path / "s.jsonl", [user("a"), error])
     main = open_log(log).scopes["main"]
     assert len(main.messages) == 1
-    (request,) = main.requests
-    assert request.error is not None and request.error.kind is ErrorKind.CONTEXT_LENGTH
+    assert main.requests == []
+    (observed,) = main.errors
+    assert observed.error.kind is ErrorKind.CONTEXT_LENGTH and observed.message_count == 1
 
 
 def test_title_summaries_and_snapshots_are_not_compaction(tmp_path: Path) -> None:
@@ -338,3 +339,228 @@ def test_text_cap_keeps_estimates_exact_across_split_lines(tmp_path: Path) -> No
     assert [b.elided_chars > 0 for b in capped.blocks] == [False, True, True]
     assert capped.tokens() == full.tokens()
     assert sum(b.chars for b in capped.blocks) == sum(len(b.text) for b in full.blocks)
+
+
+# -- Claude Code 2.1: new record kinds, usage quirks, replaying sub-agents ------------------------
+
+
+def boundary(**metadata: Any) -> dict[str, Any]:
+    return envelope(
+        "system", None, subtype="compact_boundary", content="Conversation compacted", compactMetadata=metadata
+    )
+
+
+SUMMARY = "This session is being continued from a previous conversation that ran out of context. ..."
+
+
+def test_newer_record_kinds_are_known_and_unknown_ones_counted_apart(tmp_path: Path) -> None:
+    log = write(
+        tmp_path / "s.jsonl",
+        [
+            {"type": "mode", "mode": "normal", "sessionId": SESSION},  # the first line of the file
+            {"type": "permission-mode", "permissionMode": "default", "sessionId": SESSION},
+            user("a"),
+            {"type": "ai-title", "aiTitle": "A title", "sessionId": SESSION},
+            {"type": "last-prompt", "lastPrompt": "a", "sessionId": SESSION},
+            envelope("queue-operation", None, operation="enqueue", content="later"),
+            {"type": "agent-name", "name": "x", "sessionId": SESSION},
+            assistant("m1", {"type": "text", "text": "x"}, usage(1, 2, 3)),
+        ],
+    )
+    session = open_log(log)
+    assert session.format == "claude-code" and session.problems.bad_lines == 0
+    assert session.ignored == {
+        "mode": 1,
+        "permission-mode": 1,
+        "ai-title": 1,
+        "last-prompt": 1,
+        "queue-operation": 1,
+    }
+    assert session.unknown_kinds == {"agent-name": 1}
+    assert len(session.scopes["main"].requests) == 1
+
+
+def test_attachments_are_meta_context_and_what_a_compaction_kept(tmp_path: Path) -> None:
+    def attachment(**body: Any) -> dict[str, Any]:
+        return envelope("attachment", None, attachment=body)
+
+    log = write(
+        tmp_path / "s.jsonl",
+        [
+            user("a"),
+            attachment(type="skill_listing", content="- skill: does things", skillCount=1),
+            attachment(type="command_permissions", allowedTools=[]),  # nothing the model reads
+            assistant("m1", {"type": "text", "text": "x"}, usage(1, 100, 170_000)),
+            boundary(trigger="manual", preTokens=170_101, postTokens=12_000, durationMs=41_000),
+            user(SUMMARY, isCompactSummary=True),
+            attachment(
+                type="file", filename="/w/a.py", content={"type": "text", "file": {"content": "x = 1\n"}}
+            ),
+            attachment(type="deferred_tools_delta", addedLines=["WebFetch", "TaskCreate"], addedNames=[]),
+            assistant("m2", {"type": "text", "text": "y"}, usage(1, 100, 13_000)),
+            attachment(type="queued_command", prompt="later task"),
+        ],
+    )
+    session = open_log(log)
+    main = session.scopes["main"]
+    assert [(m.text, m.meta) for m in main.messages if m.meta] == [
+        ("- skill: does things", True),
+        ("x = 1\n", True),
+        ("WebFetch\nTaskCreate", True),
+        ("later task", True),
+    ]
+    assert session.ignored["attachment:command_permissions(empty)"] == 1
+    (compaction,) = main.compactions
+    assert (compaction.trigger, compaction.tokens_before, compaction.tokens_after) == (
+        "manual",
+        170_101,
+        12_000,
+    )
+    assert (compaction.tokens_after_source, compaction.duration_ms) == ("reported", 41_000)
+    assert compaction.summary_index == 3 and main.messages[3].is_summary
+    assert [main.messages[i].text for i in compaction.kept_indices] == ["x = 1\n", "WebFetch\nTaskCreate"]
+    assert compaction.request_index == 1
+
+
+def test_microcompact_is_a_clearing_with_its_own_figures(tmp_path: Path) -> None:
+    log = write(
+        tmp_path / "s.jsonl",
+        [
+            user("a"),
+            assistant("m1", tool_use("t1"), usage(1, 1, 90_000)),
+            user(tool_result("t1", "long output")),
+            envelope(
+                "system",
+                None,
+                subtype="microcompact_boundary",
+                microcompactMetadata={
+                    "trigger": "auto",
+                    "preTokens": 90_500,
+                    "tokensSaved": 20_000,
+                    "compactedToolIds": ["t1"],
+                },
+            ),
+            assistant("m2", {"type": "text", "text": "y"}, usage(1, 1, 71_000)),
+        ],
+    )
+    main = open_log(log).scopes["main"]
+    (clearing,) = main.compactions
+    assert (clearing.stage, clearing.tokens_before, clearing.tokens_after) == (
+        "clear_tool_results",
+        90_500,
+        70_500,
+    )
+    assert (clearing.tokens_saved, clearing.compacted_tool_ids, clearing.request_index) == (
+        20_000,
+        ("t1",),
+        1,
+    )
+    assert not clearing.restarts_context and main.context_start(1) == 0
+
+
+def test_zero_usage_is_no_usage_and_split_usage_takes_the_fullest_line(tmp_path: Path) -> None:
+    zero = {"input_tokens": 0, "output_tokens": 0}
+    partial = {"input_tokens": 27_693, "output_tokens": 0}
+    full = {**usage(26_158, 0, 0, 116), "service_tier": "standard"}
+    log = write(
+        tmp_path / "s.jsonl",
+        [
+            user("a"),
+            assistant("g1", {"type": "thinking", "thinking": "t", "signature": ""}, zero, model="glm-4.7"),
+            assistant("g1", {"type": "text", "text": "x"}, zero, model="glm-4.7"),
+            user("b"),
+            assistant("g2", {"type": "thinking", "thinking": "t", "signature": ""}, partial, model="glm-5"),
+            assistant("g2", {"type": "text", "text": "y"}, full, model="glm-5"),
+            assistant("g2", tool_use("t1"), full, model="glm-5"),
+        ],
+    )
+    main = open_log(log).scopes["main"]
+    assert [r.usage for r in main.requests] == [None, main.requests[1].usage]
+    usage2 = main.requests[1].usage
+    assert usage2 is not None and (usage2.prompt_tokens, usage2.output_tokens) == (26_158, 116)
+
+
+def replaying_session(tmp_path: Path) -> Path:
+    """A main session that compacts once, an acompact file replaying its two calls (same
+    message ids) before its own summarising call, and an aside-question file replaying one."""
+    main_log = write(
+        tmp_path / f"{SESSION}.jsonl",
+        [
+            user("go"),
+            assistant("m1", {"type": "text", "text": "1"}, usage(1, 10, 100)),
+            user("more"),
+            assistant("m2", {"type": "text", "text": "2"}, usage(1, 10, 168_000)),
+            {**boundary(trigger="auto", preTokens=168_500), "timestamp": "2026-02-12T16:10:00.000Z"},
+            user(SUMMARY, isCompactSummary=True),
+            assistant("m3", {"type": "text", "text": "3"}, usage(1, 10, 20_000)),
+        ],
+    )
+    folder = tmp_path / SESSION / "subagents"
+    folder.mkdir(parents=True)
+
+    def sub(record: dict[str, Any], agent: str, stamp: str = "2026-02-12T16:02:29.111Z") -> dict[str, Any]:
+        return {**record, "isSidechain": True, "agentId": agent, "timestamp": stamp}
+
+    write(
+        folder / "agent-acompact-ab12.jsonl",
+        [
+            sub(user("go"), "acompact-ab12"),
+            sub(assistant("m1", {"type": "text", "text": "1"}, usage(1, 10, 100)), "acompact-ab12"),
+            sub(user("more"), "acompact-ab12"),
+            sub(assistant("m2", {"type": "text", "text": "2"}, usage(1, 10, 168_000)), "acompact-ab12"),
+            sub(
+                user("Your task is to create a detailed summary of the conversation so far"), "acompact-ab12"
+            ),
+            sub(
+                assistant("s1", {"type": "text", "text": "<summary>"}, usage(3, 5_000, 168_100)),
+                "acompact-ab12",
+                "2026-02-12T16:09:58.000Z",
+            ),
+        ],
+    )
+    write(
+        folder / "agent-aside_question-cd34.jsonl",
+        [
+            sub(user("go"), "aside_question-cd34"),
+            sub(assistant("m1", {"type": "text", "text": "1"}, usage(1, 10, 100)), "aside_question-cd34"),
+            sub(user("a side question"), "aside_question-cd34"),
+            sub(
+                assistant("q1", {"type": "text", "text": "answer"}, usage(1, 10, 300)), "aside_question-cd34"
+            ),
+        ],
+    )
+    (folder / "agent-acompact-ab12.meta.json").write_text('{"agentType": "compact"}')  # not a log
+    return main_log
+
+
+def test_replaying_subagent_files_add_no_calls(tmp_path: Path) -> None:
+    session = open_log(replaying_session(tmp_path))
+    assert session.problems.bad_lines == 0 and len(session.scopes) == 3
+    calls = {sid: [r.request_id for r in s.requests] for sid, s in session.scopes.items()}
+    assert calls == {
+        "main": ["req_m1", "req_m2", "req_m3"],
+        "agent-acompact-ab12": ["req_s1"],
+        "agent-aside_question-cd34": ["req_q1"],
+    }
+    acompact = session.scopes["agent-acompact-ab12"]
+    assert acompact.replayed_calls == 2 and session.scopes["agent-aside_question-cd34"].replayed_calls == 1
+    # The replayed history is still the sub-agent's context: its one call was made over all of it.
+    assert acompact.requests[0].message_count == 5
+    (compaction,) = session.scopes["main"].compactions
+    assert compaction.summariser_scope == "agent-acompact-ab12"
+    assert (compaction.tokens_before, compaction.tokens_after) == (168_500, 20_011)
+
+
+def test_replaying_files_are_deduplicated_while_tailing_too(tmp_path: Path) -> None:
+    main_log = replaying_session(tmp_path)
+    reader = SessionReader(main_log)
+    while not reader.poll(max_bytes=300).done:  # small steps: the main file takes several polls
+        pass
+    scopes = reader.session.scopes
+    assert [
+        len(scopes[s].requests) for s in ("main", "agent-acompact-ab12", "agent-aside_question-cd34")
+    ] == [
+        3,
+        1,
+        1,
+    ]

@@ -216,3 +216,133 @@ def test_exec_json_stream(tmp_path: Path) -> None:
     assert [b.is_error for b in results] == [False, True, False]
     assert main.requests == []  # cumulative turn usage is not a per-call prompt
     assert main.messages[-1].text == "Done."
+
+
+# -- Codex 0.101+: compaction items, forks, rollbacks, the window per call -------------------------
+
+
+def at(record: dict[str, Any], stamp: str) -> dict[str, Any]:
+    return {**record, "timestamp": stamp}
+
+
+def test_replacement_history_is_the_live_context_with_summary_and_kept_items(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "r.jsonl",
+        [
+            message("user", "First request."),
+            line("turn_context", {"model": "gpt-5.1-codex"}),
+            token_count(234_537, 900_000, window=258_400),
+            message("assistant", "Done."),
+            line(
+                "compacted",
+                {
+                    "message": "",
+                    "replacement_history": [
+                        {
+                            "type": "message",
+                            "role": "user",
+                            "content": [{"type": "input_text", "text": "First request."}],
+                        },
+                        {"type": "compaction", "encrypted_content": "gAAAAB" + "x" * 400},
+                    ],
+                },
+            ),
+            line("event_msg", {"type": "context_compacted"}),
+            token_count(22_361, 930_000, window=258_400),
+        ],
+    )
+    session = open_log(path)
+    main = session.scopes["main"]
+    (compaction,) = main.compactions
+    assert (compaction.tokens_before, compaction.tokens_after) == (234_537, 22_361)
+    assert (compaction.tokens_before_source, compaction.tokens_after_source) == ("last_call", "next_call")
+    assert compaction.kept_indices == (2,) and compaction.summary_index == 3
+    assert main.messages[3].is_summary and main.messages[2].text == "First request."
+    assert [m.index for m in main.context_messages(main.requests[1])] == [2, 3]
+    assert [r.context_window for r in main.requests] == [258_400, 258_400]
+    assert session.problems.bad_lines == 0 and not session.ignored.get("response_item:compaction")
+
+
+def test_forked_rollout_is_a_subagent_without_its_parents_calls(tmp_path: Path) -> None:
+    fork = "2026-03-01T10:00:00.000Z"
+    path = write(
+        tmp_path / "rollout-fork.jsonl",
+        [
+            at(
+                line(
+                    "session_meta",
+                    {
+                        "id": "child",
+                        "forked_from_id": "parent",
+                        "source": {"subagent": {"thread_spawn": {"parent_thread_id": "parent", "depth": 1}}},
+                        "base_instructions": {"text": "You are Codex."},
+                    },
+                ),
+                fork,
+            ),
+            at(line("session_meta", {"id": "parent", "base_instructions": {"text": "You are Codex."}}), fork),
+            # The parent's history, replayed within milliseconds of the fork.
+            at(message("user", "Parent task."), "2026-03-01T10:00:00.001Z"),
+            at(line("turn_context", {"model": "gpt-5.1-codex"}), "2026-03-01T10:00:00.002Z"),
+            at(token_count(10_000, 10_010), "2026-03-01T10:00:00.003Z"),
+            at(message("assistant", "Parent answer."), "2026-03-01T10:00:00.004Z"),
+            at(token_count(12_000, 22_020), "2026-03-01T10:00:00.005Z"),
+            # The fork's own work, seconds later.
+            at(message("user", "Sub-agent task."), "2026-03-01T10:00:04.000Z"),
+            at(token_count(13_000, 35_030), "2026-03-01T10:00:09.000Z"),
+        ],
+    )
+    session = open_log(path)
+    main = session.scopes["main"]
+    assert main.header.parent_id == "parent" and main.header.session_id == "child"
+    assert [r.usage.prompt_tokens for r in main.requests if r.usage] == [13_000]
+    assert main.replayed_calls == 2
+    # The inherited history is the fork's context; the parent's header adds no second prompt.
+    assert [m.text for m in main.context_messages(main.requests[0])] == [
+        "You are Codex.",
+        "Parent task.",
+        "Parent answer.",
+        "Sub-agent task.",
+    ]
+    assert session.ignored["session_meta(repeated)"] == 1
+
+
+def test_a_rollout_that_is_not_a_fork_keeps_every_call(tmp_path: Path) -> None:
+    stamp = "2026-03-01T10:00:00.000Z"
+    path = write(
+        tmp_path / "r.jsonl",
+        [
+            at(line("session_meta", {"id": "root"}), stamp),
+            at(message("user", "x"), stamp),
+            at(token_count(5, 15), stamp),
+        ],
+    )
+    main = open_log(path).scopes["main"]
+    assert len(main.requests) == 1 and main.replayed_calls == 0 and main.header.parent_id is None
+
+
+def test_thread_rolled_back_takes_turns_out_of_the_live_context(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "r.jsonl",
+        [
+            message("user", "<environment_context>cwd</environment_context>"),
+            message("user", "Turn one."),
+            token_count(1_000, 1_010),
+            message("assistant", "One."),
+            message("user", "Turn two."),
+            token_count(2_000, 3_020),
+            message("assistant", "Two."),
+            line("event_msg", {"type": "thread_rolled_back", "num_turns": 1}),
+            message("user", "Turn two, again."),
+            token_count(1_500, 4_530),
+        ],
+    )
+    main = open_log(path).scopes["main"]
+    (rollback,) = main.rollbacks
+    assert (rollback.turns, rollback.dropped, rollback.request_index) == (1, range(3, 5), 2)
+    assert [m.text for m in main.context_messages(main.requests[2])] == [
+        "<environment_context>cwd</environment_context>",
+        "Turn one.",
+        "One.",
+        "Turn two, again.",
+    ]

@@ -18,13 +18,16 @@ largest ``metrics.token_usages[].prompt_tokens``. Skipped cleanly when ../shared
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+import orjson
 import pytest
 from ctxscope.core.model import BlockKind
-from ctxscope.core.reader import detect_format, open_log
+from ctxscope.core.reader import UnknownFormatError, detect_format, open_log
 from ctxscope.core.session import Session
 
-from tests.conftest import shared_path
+from tests.conftest import SHARED, shared_path
 
 pytestmark = pytest.mark.shared
 
@@ -219,3 +222,257 @@ def test_openhands_scope_has_system_prompt_and_tools() -> None:
     assert scope.messages[1].category().value == "tool_definitions"
     prompts = [r.usage.prompt_tokens for r in scope.requests if r.usage]
     assert prompts[0] == 5_920 and prompts[-1] == 33_459 and sum(prompts) == 565_158
+
+
+# -- independent counts over every real log ------------------------------------------------------
+#
+# Counted straight from the raw JSON, without the adapters, for every file in ../shared/real-logs:
+#
+# * Claude Code (a session file and its ``<stem>/subagents/*.jsonl``, or a sub-agent file alone):
+#   a call is a distinct ``message.id`` of the ``assistant`` lines (``progress`` lines are another
+#   record type and embed other agents' messages; ``<synthetic>`` lines are not calls), counted
+#   once across all the session's files. Its prompt is input + cache creation + cache read of
+#   the line whose ``usage`` has the most fields (the first such), None when all are zero.
+#   A compaction is a ``compact_boundary`` line: before = ``preTokens``, after = ``postTokens``
+#   or the prompt of the next call with usage in the same file.
+# * Agent SDK streams: the same per ``message.id`` and ``compact_metadata.pre_tokens``.
+# * Codex rollouts: a call is a ``token_count`` event with ``info`` whose
+#   ``last_token_usage.input_tokens`` is not 0 and whose ``total_token_usage`` differs from the
+#   previous counted one (the doubled events repeat it); its prompt is that ``input_tokens``.
+#   A compaction is a ``compacted`` line: before = the last call's prompt, after = the next's.
+# * codex exec streams: no call has usage; none is counted.
+# * documents and OpenHands: the pinned figures of EXPECTED above (counted with jq).
+
+
+def real_logs() -> list[str]:
+    root = shared_path("real-logs")
+    return sorted(
+        p.relative_to(root).as_posix()
+        for p in root.rglob("*")
+        if p.is_file() and p.suffix in (".jsonl", ".json", ".traj") and p.name != "SOURCES.json"
+    )
+
+
+@dataclass
+class Counted:
+    prompts: list[int | None] = field(default_factory=list)
+    """One entry per call: its prompt, None without usage."""
+    compactions: list[tuple[int | None, int | None]] = field(default_factory=list)
+    replayed: int = 0
+    """Call lines of a file whose ``message.id`` an earlier file of the session already had."""
+
+
+def raw_lines(path: Path) -> list[dict[str, Any]]:
+    out = []
+    for raw in path.read_bytes().splitlines():
+        try:
+            obj = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            continue
+        if isinstance(obj, dict):
+            out.append(obj)
+    return out
+
+
+def anthropic_prompt(usage: dict[str, Any]) -> int | None:
+    keys = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+    prompt = sum(usage.get(k) or 0 for k in keys)
+    return prompt if prompt or usage.get("output_tokens") else None
+
+
+def count_transcript(files: list[Path], meta_key: str, pre_key: str, post_key: str) -> Counted:
+    counted = Counted()
+    seen: set[str] = set()
+    for path in files:
+        lines = raw_lines(path)
+        best: dict[str, dict[str, Any]] = {}
+        order: list[str] = []
+        for obj in lines:
+            message = obj.get("message")
+            if obj.get("type") != "assistant" or not isinstance(message, dict):
+                continue
+            if message.get("model") == "<synthetic>":
+                continue
+            mid = message["id"]
+            usage = message.get("usage") or {}
+            if mid not in best:
+                order.append(mid)
+                best[mid] = usage
+            elif len(usage) > len(best[mid]):
+                best[mid] = usage
+        own = [m for m in order if m not in seen]
+        counted.replayed += len(order) - len(own)
+        seen.update(own)
+        counted.prompts += [anthropic_prompt(best[m]) for m in own]
+        # Compactions of this file: before = preTokens, after = postTokens or the prompt of the
+        # first call with usage whose first line comes after the boundary line.
+        passed: set[str] = set()
+        for obj in lines:
+            message = obj.get("message")
+            if obj.get("type") == "assistant" and isinstance(message, dict) and message.get("id") in best:
+                passed.add(message["id"])
+            if obj.get("type") == "system" and obj.get("subtype") == "compact_boundary":
+                meta = obj.get(meta_key) or {}
+                after = meta.get(post_key)
+                if after is None:
+                    nxt = (anthropic_prompt(best[m]) for m in order if m not in passed)
+                    after = next((p for p in nxt if p is not None), None)
+                counted.compactions.append((meta.get(pre_key), after))
+    return counted
+
+
+def count_rollout(path: Path) -> Counted:
+    counted = Counted()
+    last_total: Any = None
+    pending_before: list[int | None] = []
+    for obj in raw_lines(path):
+        payload = obj.get("payload") or {}
+        if obj.get("type") == "compacted":
+            pending_before.append(next((p for p in reversed(counted.prompts) if p is not None), None))
+        if obj.get("type") != "event_msg" or payload.get("type") != "token_count" or not payload.get("info"):
+            continue
+        info = payload["info"]
+        prompt = info["last_token_usage"]["input_tokens"]
+        if prompt == 0 or info["total_token_usage"] == last_total:
+            continue
+        last_total = info["total_token_usage"]
+        counted.prompts.append(prompt)
+        counted.compactions += [(before, prompt) for before in pending_before]
+        pending_before = []
+    return counted
+
+
+def independent(relative: str) -> Counted | None:
+    path = shared_path("real-logs", *relative.split("/"))
+    head = raw_lines(path)[:50] if path.suffix == ".jsonl" else []
+    if any("sessionId" in o or "parentUuid" in o for o in head):
+        # Sub-agent files: <stem>/subagents/, or a subagents/ folder beside it naming the same session.
+        session_id = next(o["sessionId"] for o in head if "sessionId" in o)
+        beside = [
+            p
+            for p in sorted((path.parent / "subagents").glob("*.jsonl"))
+            if path.parent.name != "subagents" and raw_lines(p)[0].get("sessionId") == session_id
+        ]
+        files = [path, *sorted((path.with_suffix("") / "subagents").glob("*.jsonl")), *beside]
+        return count_transcript(files, "compactMetadata", "preTokens", "postTokens")
+    if any("session_id" in o for o in head):
+        return count_transcript([path], "compact_metadata", "pre_tokens", "post_tokens")
+    if any(o.get("type") in ("session_meta", "response_item") for o in head):
+        return count_rollout(path)
+    if any(str(o.get("type", "")).startswith(("thread.", "item.", "turn.")) for o in head):
+        return Counted()
+    return None
+
+
+@pytest.mark.parametrize("relative", real_logs() if SHARED.is_dir() else ["absent"])
+def test_every_real_log_matches_an_independent_count(relative: str) -> None:
+    """No bad lines, and calls, their prompts, compactions and replays as counted from the raw
+    JSON (see the comment above for how)."""
+    session = open_real(relative)
+    assert session.problems.bad_lines == 0, session.problems.kept
+    counted = independent(relative)
+    requests = [r for s in session.scopes.values() for r in s.requests]
+    if counted is None:  # a document or OpenHands: pinned in EXPECTED
+        assert relative in {e.path for e in EXPECTED}
+        return
+    assert len(requests) == len(counted.prompts)
+    assert sorted((r.usage.prompt_tokens if r.usage else -1) for r in requests) == sorted(
+        -1 if p is None else p for p in counted.prompts
+    )
+    observed = [(c.tokens_before, c.tokens_after) for s in session.scopes.values() for c in s.compactions]
+    assert observed == counted.compactions
+    assert sum(s.replayed_calls for s in session.scopes.values()) == counted.replayed
+
+
+NEWER = [
+    # (file, format, calls, calls with usage, ignored kinds that must be counted, unknown kinds)
+    (
+        "claude-code/bhavana-v2.1.177-mode-records.jsonl",
+        "claude-code",
+        89,
+        89,
+        {"mode": 22, "permission-mode": 22, "ai-title": 22, "last-prompt": 21},
+    ),
+    ("claude-code/soltax-glm5-split-usage.jsonl", "claude-code", 3, 3, {"permission-mode": 1}),
+    ("claude-code/bastion-glm47-zero-usage-v2.1.17.jsonl", "claude-code", 6, 0, {"progress": 23}),
+    (
+        "claude-code/octora-auth-error-only.jsonl",
+        "claude-code",
+        0,
+        0,
+        {"queue-operation": 2, "last-prompt": 1},
+    ),
+    ("codex-rollout/raze-0.114.jsonl", "codex-rollout", 18, 18, {"event_msg:token_count(duplicate)": 17}),
+    ("codex-rollout/subly-0.101.jsonl", "codex-rollout", 3, 3, {"event_msg:token_count(duplicate)": 4}),
+    (
+        "codex-rollout/neurodata-0.40-31-turn-contexts.jsonl",
+        "codex-rollout",
+        27,
+        27,
+        {"event_msg:turn_aborted": 4},
+    ),
+]
+
+
+@pytest.mark.parametrize("expected", NEWER, ids=lambda e: e[0].rsplit("/", 1)[-1][:32])
+def test_newer_cli_versions(expected: tuple[str, str, int, int, dict[str, int]]) -> None:
+    relative, fmt, calls, with_usage, ignored = expected
+    session = open_real(relative)
+    assert session.format == fmt and session.problems.bad_lines == 0
+    assert session.unknown_kinds == {}
+    requests = [r for s in session.scopes.values() for r in s.requests]
+    assert (len(requests), sum(r.usage is not None for r in requests)) == (calls, with_usage)
+    for kind, count in ignored.items():
+        assert session.ignored[kind] == count, kind
+
+
+def test_attachment_lines_are_stored_as_context() -> None:
+    """bhavana: 23 attachment lines, 20 with text (8 empty command-permission lists and 12 empty
+    task reminders are counted as ignored); every stored one is a meta user message."""
+    session = open_real("claude-code/bhavana-v2.1.177-mode-records.jsonl")
+    main = session.scopes["main"]
+    lines = {m.line for m in main.messages if m.meta}
+    path = shared_path("real-logs", "claude-code", "bhavana-v2.1.177-mode-records.jsonl")
+    with_text = [
+        number
+        for number, raw in enumerate(path.read_bytes().splitlines(), 1)
+        if (obj := orjson.loads(raw)).get("type") == "attachment"
+        and any(obj["attachment"].get(k) for k in ("content", "addedLines", "addedBlocks", "snippet"))
+    ]
+    assert with_text and set(with_text) <= lines
+    assert session.ignored["attachment:command_permissions(empty)"] == 8
+
+
+def test_split_usage_takes_the_most_complete_line() -> None:
+    """soltax (glm-5): the first line of each response has {input_tokens, output_tokens: 0}, the
+    later ones the full usage with another input figure; the full one is the call's usage."""
+    session = open_real("claude-code/soltax-glm5-split-usage.jsonl")
+    prompts = [r.usage.prompt_tokens for r in session.scopes["main"].requests if r.usage]
+    assert prompts == [26_158, 28_549, 30_322]  # the last response has one line only
+
+
+def test_auth_error_is_not_a_call() -> None:
+    session = open_real("claude-code/octora-auth-error-only.jsonl")
+    main = session.scopes["main"]
+    assert main.requests == [] and len(main.errors) == 1
+    assert "access" in main.errors[0].error.message
+
+
+def test_acompact_file_is_linked_to_its_compaction() -> None:
+    session = open_real(EXPECTED[0].path)
+    (compaction,) = session.scopes["main"].compactions
+    assert compaction.summariser_scope == "agent-acompact-e1f845"
+    assert compaction.summary_index == compaction.message_count
+    assert (compaction.tokens_before_source, compaction.tokens_after_source) == ("reported", "next_call")
+    assert compaction.request_index == 61  # it precedes the main agent's 62nd call
+
+
+def test_documents_that_no_format_reads_are_refused_as_documents(tmp_path: Path) -> None:
+    """A pretty-printed JSON document of no known shape (Gemini CLI's session with its keys
+    renamed: the Gemini reader now reads the original) is refused as a document, not read as
+    thousands of bad lines."""
+    source = shared_path("real-logs-more", "gemini-cli", "mgemini-17b4d5e9.json").read_text(encoding="utf-8")
+    path = tmp_path / "renamed.json"
+    path.write_text(source.replace('"sessionId"', '"chatId"', 1).replace('"projectHash"', '"hash"', 1))
+    with pytest.raises(UnknownFormatError, match="a JSON document, an object with keys chatId"):
+        open_log(path)

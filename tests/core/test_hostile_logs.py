@@ -99,8 +99,6 @@ def assert_all_good_events_read(path: Path, **kwargs: Any) -> Any:
         (cc_assistant("m9", "x", use="lots"), "wrong_type"),
         (cc_assistant("m9", "x", use={"input_tokens": -5}), "wrong_type"),
         (orjson.dumps({"type": "user", "sessionId": SESSION, "message": "not an object"}), "wrong_type"),
-        (orjson.dumps({"type": "teleport", "sessionId": SESSION}), "unknown_event"),
-        (orjson.dumps({"type": "\x1b[2J\x1b]0;pwned\x07", "sessionId": SESSION}), "unknown_event"),
     ],
 )
 def test_each_bad_line_is_counted_and_reading_goes_on(tmp_path: Path, bad: bytes, kind: str) -> None:
@@ -110,6 +108,23 @@ def test_each_bad_line_is_counted_and_reading_goes_on(tmp_path: Path, bad: bytes
     assert problem.line == 2 and problem.kind == kind
     assert problem.reason and "\n" not in problem.reason
     assert not any(ch in problem.reason for ch in "\x00\x1b\x07")
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        (orjson.dumps({"type": "teleport", "sessionId": SESSION}), "teleport"),
+        (orjson.dumps({"type": "\x1b[2J\x1b]0;pwned\x07", "sessionId": SESSION}), "?[2J?]0;pwned?"),
+    ],
+)
+def test_a_record_kind_not_known_is_counted_by_kind_not_as_a_problem(
+    tmp_path: Path, line: bytes, kind: str
+) -> None:
+    """A newer agent version's record kind is not a broken line: it is counted by its
+    (sanitised) kind and reading goes on."""
+    session = assert_all_good_events_read(hostile_log(tmp_path, [line]))
+    assert session.problems.counts == {}
+    assert session.unknown_kinds == {kind: 1}
 
 
 def test_repaired_utf8_keeps_the_event(tmp_path: Path) -> None:
@@ -128,7 +143,8 @@ def test_repaired_utf8_keeps_the_event(tmp_path: Path) -> None:
 def test_many_bad_lines_counted_first_ones_kept(tmp_path: Path) -> None:
     bad = [b"garbage %d" % i for i in range(100)] + [b'{"type": "nope", "sessionId": "s"}'] * 5
     session = assert_all_good_events_read(hostile_log(tmp_path, bad))
-    assert session.problems.counts == {"invalid_json": 100, "unknown_event": 5}
+    assert session.problems.counts == {"invalid_json": 100}
+    assert session.unknown_kinds == {"nope": 5}
     assert len(session.problems.kept) == KEPT_PROBLEMS
     assert [p.line for p in session.problems.kept[:3]] == [2, 3, 4]
 

@@ -1,4 +1,4 @@
-"""ctxscope's own log format: write with SessionLogWriter, read back with read_session."""
+"""ctxscope's own log format: write with SessionLogWriter, read back with open_log."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from ctxscope.core.model import (
     tool_call,
     tool_result,
 )
-from ctxscope.core.reader import UnknownFormatError, read_session
+from ctxscope.core.reader import UnknownFormatError, open_log
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "session-log.md"
 
@@ -51,7 +51,7 @@ def write_sample(path: Path) -> None:
 def test_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "log.jsonl"
     write_sample(path)
-    session = read_session(path)
+    session = open_log(path)
     assert session.format == "ctxscope"
     assert session.problems.bad_lines == 0
     assert list(session.scopes) == ["main", "sub"]
@@ -82,7 +82,7 @@ def test_documented_example_reads_cleanly(tmp_path: Path) -> None:
     example = text.split("```jsonl\n", 1)[1].split("```", 1)[0]
     path = tmp_path / "example.jsonl"
     path.write_text(example)
-    session = read_session(path)
+    session = open_log(path)
     assert session.problems.bad_lines == 0
     assert set(session.scopes) == {"main", "reader-1"}
     main = session.scopes["main"]
@@ -105,7 +105,7 @@ def test_bad_events_are_counted_and_reading_goes_on(tmp_path: Path, line: bytes,
     path = tmp_path / "log.jsonl"
     good = b'{"v":1,"t":"message","role":"user","content":"hello"}'
     path.write_bytes(good + b"\n" + line + b"\n" + good + b"\n")
-    session = read_session(path)
+    session = open_log(path)
     assert len(session.scopes["main"].messages) == 2
     assert session.problems.counts == {kind: 1}
     assert session.problems.kept[0].line == 2
@@ -115,4 +115,4 @@ def test_unknown_format_is_one_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "log.jsonl"
     path.write_bytes(b'{"hello": "world"}\n')
     with pytest.raises(UnknownFormatError, match="known"):
-        read_session(path)
+        open_log(path)

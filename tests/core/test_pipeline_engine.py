@@ -140,3 +140,25 @@ def test_a_rewritten_history_starts_afresh() -> None:
     prepared = manager.prepare(other.messages)
     assert prepared.record.index == 0
     assert prepared.sent_tokens == measured(other.messages)
+
+
+def test_estimates_come_from_the_messages_own_api() -> None:
+    """The pipeline's per-message figures are the messages' own estimates (``Message.tokens`` /
+    ``block_tokens``, elided text included); it writes nothing else into stored messages."""
+    from ctxscope.core.model import MESSAGE_OVERHEAD_TOKENS
+    from ctxscope.core.session import Session
+
+    from .pipeline_support import EST
+
+    history = History(Session("test", "ctxscope", text_cap=300, estimator=EST))
+    history.user("Read the files.")
+    for k in range(4):
+        history.round(text_of("cyrillic", 5_000, seed=k))  # elided to 300 characters
+    messages = history.messages
+    assert any(b.elided_chars for m in messages for b in m.blocks)
+    memos = [dict(m._tokens) for m in messages]
+    prepared = ContextManager(PipelineConfig(hard_limit=1_000_000, budget=400_000)).prepare(messages)
+    assert prepared.record.stored_tokens == sum(m.tokens(EST) for m in messages)
+    for message, memo in zip(messages, memos, strict=True):
+        assert MESSAGE_OVERHEAD_TOKENS + sum(message.block_tokens(EST)) == message.tokens(EST)
+        assert set(message._tokens) == {EST.name} and memo.items() <= message._tokens.items()

@@ -5,15 +5,16 @@ DOM snapshots and screenshots, and ASCII, code, Cyrillic and CJK text. For every
 scope: it fits the hard limit (measured on the materialised messages) or is refused; tool calls and
 results are paired; the first message is there; the newest tool result is intact; later stages ran
 only when the earlier ones were not enough; the result is deterministic; the stored history is
-never changed; and the replay agrees with the agent-side context manager.
+never changed; and the replay agrees with the agent-side context manager. A history edited
+anywhere the manager has seen gives what a new manager gives on it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ctxscope.core.model import ArtifactKind, BlockKind, Message, Usage
-from ctxscope.core.pipeline import REFUSAL_MESSAGE, ContextManager, PipelineConfig
+from ctxscope.core.model import ArtifactKind, Block, BlockKind, Message, Usage, text_block
+from ctxscope.core.pipeline import REFUSAL_MESSAGE, ContextManager, PipelineConfig, PreparedRequest
 from ctxscope.core.replay import SessionReplay
 from ctxscope.core.session import Session
 from ctxscope.core.snapshot import Stage
@@ -69,21 +70,25 @@ def build(case: Case) -> Session:
         history.user(text_of(steps[0][1], 200, seed=n))
         history.request()
         for k, (kind, script, size) in enumerate(steps):
-            seed = n * 100 + k
-            if kind == "round":
-                history.round(text_of(script, size, seed))
-            elif kind == "parallel":
-                history.parallel([text_of(script, size, seed), text_of(script, size // 2 + 1, seed + 1)])
-            elif kind == "user":
-                history.user(text_of(script, size, seed))
-            elif kind == "say":
-                history.say(text_of(script, size, seed))
-            elif kind == "dom":
-                history.artifact(ArtifactKind.DOM_SNAPSHOT, HTML)
-            else:
-                history.artifact(ArtifactKind.SCREENSHOT, width=size, height=size // 2)
+            add_step(history, kind, script, size, n * 100 + k)
             history.request()
     return session
+
+
+def add_step(history: History, kind: str, script: str, size: int, seed: int) -> None:
+    """Append one drawn step (a tool round, parallel calls, a user or assistant text, an artifact)."""
+    if kind == "round":
+        history.round(text_of(script, size, seed))
+    elif kind == "parallel":
+        history.parallel([text_of(script, size, seed), text_of(script, size // 2 + 1, seed + 1)])
+    elif kind == "user":
+        history.user(text_of(script, size, seed))
+    elif kind == "say":
+        history.say(text_of(script, size, seed))
+    elif kind == "dom":
+        history.artifact(ArtifactKind.DOM_SNAPSHOT, HTML)
+    else:
+        history.artifact(ArtifactKind.SCREENSHOT, width=size, height=size // 2)
 
 
 def config_of(case: Case) -> PipelineConfig:
@@ -185,3 +190,133 @@ def test_pipeline_properties(case: Case) -> None:
             replay = SessionReplay(config)
             replay.update(session)
             assert list(replay.records(scope_id)) == records
+
+
+# -- a history that is not a pure continuation ---------------------------------------------------
+
+history_step = st.tuples(
+    st.sampled_from(("round", "parallel", "user", "say")), st.sampled_from(SCRIPTS), st.integers(20, 6_000)
+)
+edit = st.one_of(
+    st.tuples(st.just("rewrite"), st.integers(0, 10_000), st.integers(2, 50)),  # content grows ×k
+    st.tuples(st.just("shorten"), st.integers(0, 10_000), st.just(0)),
+    st.tuples(st.just("drop"), st.integers(0, 10_000), st.just(0)),
+    st.tuples(st.just("insert"), st.integers(0, 10_000), st.just(0)),
+    st.tuples(st.just("swap"), st.integers(0, 10_000), st.just(0)),
+)
+
+
+def edited_text(text: str, kind: str, factor: int) -> str:
+    return text * factor + "!" if kind == "rewrite" else text[: len(text) // 3] + " (edited)"
+
+
+def apply_edit(messages: list[Message], change: tuple[str, int, int]) -> list[Message]:
+    """``messages`` with one message of it changed, removed, inserted or moved (a lone message is
+    rewritten instead of removed or moved)."""
+    kind, where, factor = change
+    out = list(messages)
+    k = where % len(out)
+    if kind == "insert":
+        out.insert(k, Message(k, "user", (text_block(f"inserted at {k}"),)))
+    elif kind == "drop" and len(out) > 1:
+        del out[k]
+    elif kind == "swap" and len(out) > 1:  # with the next (or, for the last, the previous) message
+        j = k + 1 if k + 1 < len(out) else k - 1
+        out[k], out[j] = out[j], out[k]
+    else:
+        kind = kind if kind in ("rewrite", "shorten") else "rewrite"
+        blocks = tuple(replace(b, text=edited_text(b.text, kind, factor)) for b in out[k].blocks)
+        out[k] = out[k].replace_blocks(blocks)
+    return out
+
+
+def sent(prepared: PreparedRequest) -> list[tuple[int, str, tuple[Block, ...]]]:
+    return [(m.index, m.role, m.blocks) for m in prepared.messages]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    steps=st.lists(history_step, min_size=2, max_size=12),
+    calls=st.integers(1, 4),
+    changes=st.lists(edit, min_size=1, max_size=3),
+    appended=st.integers(0, 3),
+    limit=st.integers(3_000, 30_000),
+    summarise=st.booleans(),
+)
+def test_an_edited_history_gives_what_a_fresh_manager_gives(
+    steps: list[tuple[str, str, int]],
+    calls: int,
+    changes: list[tuple[str, int, int]],
+    appended: int,
+    limit: int,
+    summarise: bool,
+) -> None:
+    """Replacing, removing, inserting or moving any message the manager has seen (the first and
+    last included) is detected: the next request is what a new manager makes of that history
+    (what a manager fed the unedited calls makes of it when the edits cancel out), never one built
+    on stale state (issue 12: a middle result made 50× larger was sent as the old text, with the
+    old size)."""
+    history = History()
+    history.user("Read the files and report.")
+    for k, (kind, script, size) in enumerate(steps):
+        add_step(history, kind, script, size, k)
+    messages = history.messages
+    config = PipelineConfig(hard_limit=limit, budget=limit // 2, summarise=summarise)
+    manager = ContextManager(config)
+    seen_up_to = len(messages) - appended if len(messages) - appended >= 1 else len(messages)
+    for n in range(calls):
+        manager.prepare(messages[: max(1, seen_up_to * (n + 1) // calls)])
+    edited = apply_edit(messages[:seen_up_to], changes[0])
+    for change in changes[1:]:
+        edited = apply_edit(edited, change)
+    edited += messages[seen_up_to:]
+    got = manager.prepare(edited)
+    reference = ContextManager(config)
+    if all(a is b for a, b in zip(edited, messages[:seen_up_to], strict=False)):
+        event("edits cancelled out: a continuation")
+        for n in range(calls):
+            reference.prepare(messages[: max(1, seen_up_to * (n + 1) // calls)])
+    expected = reference.prepare(edited)
+    for run in expected.stages:
+        event(run.stage.value)
+    assert got.record == expected.record
+    assert got.fates == expected.fates
+    assert sent(got) == sent(expected)
+    # The manager goes on from the edited history as the reference does.
+    more = [*edited, Message(len(edited), "user", (text_block("and one more thing"),))]
+    got, expected = manager.prepare(more), reference.prepare(more)
+    assert got.record == expected.record and sent(got) == sent(expected)
+
+
+def test_equal_copies_of_the_messages_seen_are_a_continuation() -> None:
+    """An agent that rebuilds its message objects for every call still continues (no restart)."""
+    history = History()
+    history.user("Read the files.")
+    for k in range(6):
+        history.round(text_of("code", 3_000, k))
+    messages = history.messages
+    config = PipelineConfig(hard_limit=12_000, budget=6_000)
+    manager, twin = ContextManager(config), ContextManager(config)
+    manager.prepare(messages[:5])
+    twin.prepare(messages[:5])
+    copies = [replace(m) for m in messages]
+    assert all(a is not b for a, b in zip(copies, messages, strict=True))
+    got, expected = manager.prepare(copies), twin.prepare(messages)
+    assert got.record.index == 1 and got.record == expected.record
+    assert sent(got) == sent(expected)
+
+
+def test_the_issue_case_a_middle_result_made_fifty_times_larger() -> None:
+    """Issue 12's case: same first and last message, a middle tool result 50× larger."""
+    history = History()
+    history.user("Read the file.")
+    history.round(" ".join(f"line {i} of the file" for i in range(400)))
+    history.say("Done.")
+    messages = history.messages
+    manager = ContextManager(PipelineConfig())
+    before = manager.prepare(messages)
+    edited = apply_edit(messages, ("rewrite", 2, 50))
+    got = manager.prepare(edited)
+    fresh = ContextManager(PipelineConfig()).prepare(edited)
+    assert got.sent_tokens == fresh.sent_tokens > 40 * before.sent_tokens
+    assert sent(got) == sent(fresh) and edited[2].blocks[0].text in {b.text for b in got.messages[2].blocks}

@@ -48,8 +48,8 @@ def test_message_and_budget_validate() -> None:
     assert Budget(600, 20_000).label() == "600 msgs / 20000 tok"
 
 
-def test_policy_message_carries_only_turn_role_content() -> None:
-    assert PolicyMessage.__slots__ == ("turn", "role", "content")
+def test_policy_message_carries_only_turn_role_content_speaker() -> None:
+    assert PolicyMessage.__slots__ == ("turn", "role", "content", "speaker")
 
 
 # -- lexical index ---------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ def test_names_learnt_from_the_session() -> None:
 def test_run_policies_worked_example() -> None:
     picks = run_policies(WORKED_EXAMPLE, QUERY, Budget(messages=12), at_turn=310)
     assert set(picks) == set(POLICY_NAMES)
-    ours = picks["supersession"]
+    ours = picks["focus"]
     assert {18, 142, 260} <= set(ours.turns)
     assert 60 not in ours.turns and 61 not in ours.turns
     assert {60, 61} <= set(ours.dropped_stale)
@@ -246,11 +246,11 @@ def test_every_budgeted_policy_stays_within_budget(
 def test_runner_can_go_back_to_an_earlier_point() -> None:
     from ctxscope.core.policies import PolicyRunner
 
-    runner = PolicyRunner(["supersession", "summary"])
+    runner = PolicyRunner(["focus", "summary"])
     runner.feed_many(WORKED_EXAMPLE)
-    late = runner.select(310, QUERY, Budget(12))["supersession"].selection
-    early = runner.select(200, QUERY, Budget(12))["supersession"].selection
-    again = runner.select(310, QUERY, Budget(12))["supersession"].selection
+    late = runner.select(310, QUERY, Budget(12))["focus"].selection
+    early = runner.select(200, QUERY, Budget(12))["focus"].selection
+    again = runner.select(310, QUERY, Budget(12))["focus"].selection
     assert 260 in late.turns and 60 not in late.turns
     assert 60 in early.turns and all(t < 200 for t in early.turns)
     assert again == late

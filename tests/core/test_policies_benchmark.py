@@ -12,18 +12,21 @@ from ctxscope.core.policies import (
     AnswerKey,
     Budget,
     Label,
+    Selection,
     TurnLabel,
     evaluate,
     generate,
     run_generated,
 )
+from ctxscope.core.policies.benchmark import carried_share
 from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, WORDINGS
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
-    "records", "text", "lexical", "store", "scoring", "summary", "supersession", "policies", "runner",
+    "records", "text", "lexical", "store", "scoring", "summary", "lexicon", "claims", "ledger", "policies",
+    "runner",
 )
-KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2"}
+KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2", "blind3", "seedshape"}
 
 
 # -- the answer key stays apart ------------------------------------------------------------------
@@ -52,13 +55,13 @@ def test_policies_choose_the_same_whatever_the_key_says() -> None:
     for name, metrics in real.policies.items():
         assert metrics.tokens == fake.policies[name].tokens, name
         assert metrics.messages == fake.policies[name].messages, name
-    assert fake.policies["supersession"].precision == 0.0  # only the grades change
-    assert real.policies["supersession"].precision > 0.0
+    assert fake.policies["focus"].precision is None  # only the grades change: no critical labels, "–"
+    assert real.policies["focus"].precision > 0.0
 
 
 def test_generated_messages_hold_no_labels() -> None:
     bench = generate(400, seed=1)
-    assert all(set(m.__slots__) == {"turn", "role", "content"} for m in bench.messages[:1])
+    assert all(set(m.__slots__) == {"turn", "role", "content", "speaker"} for m in bench.messages[:1])
     text = "\n".join(m.content for m in bench.messages).lower()
     for word in ("critical", "stale_from", "distractor", "noise"):
         assert word not in text
@@ -174,21 +177,62 @@ def test_token_budget_is_respected() -> None:
             assert metrics.tokens <= 3000, name
 
 
-def test_targets_at_ten_thousand_turns() -> None:
-    """The issue's targets at 10,000 turns and a 600-message budget (about a second and a half)."""
-    result = run_generated(10_000, 7, Budget(600))
-    ours = result.policies["supersession"]
-    assert ours.critical_recall >= 0.95
-    assert ours.stale_retention <= 0.05
-    window = result.policies["sliding-window"]
-    assert 0.05 <= window.critical_recall <= 0.2
-    seed = result.policies["importance-seed"]
-    assert seed.critical_recall < ours.critical_recall
-    assert seed.stale_retention > ours.stale_retention
+# The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
+# stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05; blind2 and blind3
+# miss them, and are pinned as they are so that a regression or an improvement shows.
+PINNED_16K = {
+    "standard": (1.000, 0.001),
+    "heldout": (1.000, 0.001),
+    "blind2": (0.748, 0.098),  # seen while building the policy: a development set now
+    "blind3": (0.912, 0.080),  # written after the policy froze, run once to report
+    "seed-shape": (1.000, 0.004),
+}
 
 
-def test_targets_on_the_heldout_wording() -> None:
-    """The same targets on the second wording set (a development set since the rework)."""
-    ours = run_generated(10_000, 7, Budget(600), wording="heldout", policies=["supersession"])
-    assert ours.policies["supersession"].critical_recall >= 0.95
-    assert ours.policies["supersession"].stale_retention <= 0.05
+@pytest.mark.parametrize("wording", sorted(PINNED_16K))
+def test_recommended_policy_figures_at_16k_tokens(wording: str) -> None:
+    budget = Budget(messages=None, tokens=16_000)
+    result = run_generated(10_000, 7, budget, wording=wording, policies=["focus"])
+    ours = result.policies["focus"]
+    recall, stale = PINNED_16K[wording]
+    assert ours.critical_recall == pytest.approx(recall, abs=0.0005)
+    assert ours.stale_retention == pytest.approx(stale, abs=0.0005)
+    assert ours.tokens <= 16_000
+
+
+def test_seed_shape_session_beside_the_seed_scorer() -> None:
+    """On the seed harness's shape the seed's scorer does well; the recommended policy does better."""
+    names = ["focus", "importance-seed", "sliding-window"]
+    budget = Budget(messages=None, tokens=8_000)
+    result = run_generated(10_000, 7, budget, wording="seed-shape", policies=names)
+    recall = {n: m.critical_recall for n, m in result.policies.items()}
+    pinned = {"focus": 1.000, "importance-seed": 0.587, "sliding-window": 0.426}
+    assert recall == pytest.approx(pinned, abs=0.0005)
+
+
+# -- what a summary carries ----------------------------------------------------------------------
+
+
+def test_a_summarised_turn_counts_only_the_words_its_line_sends() -> None:
+    content = {
+        3: "Mia adopted a puppy. She named it Biscuit and it sleeps all day.",  # 13 words
+        4: "Untouched words.",
+        5: "Verbatim turn.",
+    }
+    selection = Selection(
+        "summary",
+        (5,),
+        summary_turns=(3, 4),
+        summary="Summary of earlier conversation:\n[3] Mia adopted a puppy.\n[9] Untouched words.",
+        tokens=20,
+    )
+    shares = carried_share(selection, content)
+    assert shares[5] == 1.0
+    assert shares[3] == pytest.approx(4 / 13)
+    assert shares[4] == 0.0  # no line of its own in the text sent (another turn's line does not count)
+
+
+def test_summary_recall_is_no_longer_credited_for_whole_turns() -> None:
+    result = run_generated(600, 3, Budget(messages=None, tokens=1500), policies=["summary"])
+    metrics = result.policies["summary"]
+    assert metrics.critical_recall is not None and 0.0 < metrics.critical_recall < 1.0

@@ -86,7 +86,7 @@ def test_ctxscope_log_format(tmp_path: Path) -> None:
         ([{"turn": 1, "label": "important"}], "label must be one of"),
         ([{"turn": 1, "label": "critical", "stale_from": 1}], "stale_from 1 is not after turn 1"),
         ([{"turn": 1, "label": "critical"}, {"turn": 3, "query": "q", "needs": [7]}], "needs turn 7"),
-        ([{"turn": 2, "query": "q"}, {"turn": 2, "query": "r"}], "duplicate checkpoint turn 2"),
+        ([{"turn": 2, "query": "q"}, {"turn": 2, "query": "q"}], "duplicate checkpoint at turn 2"),
     ],
 )
 def test_label_errors_are_one_line(tmp_path: Path, rows: list[dict[str, object]], reason: str) -> None:
@@ -135,10 +135,20 @@ def test_default_checkpoint_is_the_last_user_message(tmp_path: Path) -> None:
 def test_cli_json_generated(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "policies", "--turns", "400", "--budget", "50", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data["policies"]) >= {"importance-seed", "supersession", "sliding-window"}
+    assert data["recommended"] == "focus"
+    assert data["budget"] == {"messages": 50, "tokens": None}  # --budget alone: messages only
+    assert set(data["policies"]) >= {"importance-seed", "focus", "sliding-window"}
     assert {"critical_recall", "stale_retention", "noise_retention", "precision", "tokens"} <= set(
-        data["policies"]["supersession"]
+        data["policies"]["focus"]
     )
+
+
+def test_cli_budgets_in_tokens_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "policies", "--turns", "400", "--policies", "focus", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["budget"] == {"messages": None, "tokens": 16_000}
+    assert main(["bench", "policies", "--turns", "400", "--policies", "focus", "--token-budget", "900",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["budget"] == {"messages": None, "tokens": 900}
 
 
 def test_cli_table_and_dataset(exported: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
@@ -146,7 +156,7 @@ def test_cli_table_and_dataset(exported: tuple[Path, Path], capsys: pytest.Captu
     args = ["bench", "policies", "--dataset", str(session), "--labels", str(labels), "--budget", "100"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "supersession" in out and "importance-seed" in out
+    assert "focus" in out and "importance-seed" in out
 
 
 def test_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,7 +169,7 @@ def test_cli_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["bench", "policies", "--turns", "10"]) == 2
     assert main(["bench", "policies", "--policies", "nope"]) == 2
     assert main(["bench", "policies", "--budget", "0"]) == 2
-    assert "--budget 0 needs --token-budget" in capsys.readouterr().err
+    assert "--budget must be at least 1" in capsys.readouterr().err
 
 
 # -- the seed-harness converter (bench/convert_seed_harness.py) ------------------------------------
@@ -203,7 +213,7 @@ def test_converter_on_a_harness_shaped_sqlite(tmp_path: Path) -> None:
     key = load_labels(labels, messages)
     assert key.checkpoints[-1].turn == bench.messages[-1].turn + 1
     result = evaluate(messages, key, Budget(100))
-    assert result.policies["supersession"].critical_recall > 0.9
+    assert result.policies["focus"].critical_recall > 0.9
 
 
 def test_cli_db_keeps_messages_scores_and_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -222,13 +232,13 @@ def test_session_messages_from_a_loaded_session(tmp_path: Path) -> None:
     from ctxscope.core.logformat import SessionLogWriter
     from ctxscope.core.model import text_block
     from ctxscope.core.policies import run_policies, session_messages
-    from ctxscope.core.reader import read_session
+    from ctxscope.core.reader import open_log
 
     path = tmp_path / "s.jsonl"
     with SessionLogWriter.create(path) as writer:
         writer.session(session_id="s1")
         writer.message("user", [text_block("I keep a vegetarian diet.")])
         writer.message("user", [text_block("Switching to vegan from now on.")])
-    messages = session_messages(read_session(path))
+    messages = session_messages(open_log(path))
     picks = run_policies(messages, "Order lunch for me", Budget(10))
-    assert picks["supersession"].turns == (2,)
+    assert picks["focus"].turns == (2,)

@@ -115,3 +115,47 @@ def test_assistant_echo_is_retired_with_its_fact() -> None:
 def test_assistant_echo_never_supersedes() -> None:
     tracker = _run("Helix ships Aug 14.", "Noted, Helix ships Sept 2.", roles=("user", "assistant"))
     assert 10 not in tracker.ledger.superseded
+
+
+# -- a conversation between two people: what must not be read as a change -------------------------
+
+
+def _chat(*lines: tuple[str, str]) -> SupersessionTracker:
+    tracker = SupersessionTracker()
+    messages = [PolicyMessage(i + 1, "user", text, speaker) for i, (speaker, text) in enumerate(lines)]
+    tracker.read_many(messages)
+    return tracker
+
+
+def test_each_speaker_has_their_own_attributes() -> None:
+    """Both people are role ``user``: "I" is the speaker, so one's diet never replaces the other's."""
+    tracker = _chat(("Ana", "I'm vegetarian, always have been."), ("Ben", "I'm vegan these days."))
+    assert not tracker.ledger.superseded
+    assert {c.subject for c in tracker.ledger.claims.values()} == {"user:ana", "user:ben"}
+
+
+def test_the_person_addressed_is_not_the_subject() -> None:
+    tracker = _chat(
+        ("Ana", "Hey Ben! I finally finished the mural for the library."),
+        ("Ben", "Thanks, Ana! The mural looks amazing, I love it."),
+        ("Ana", "Thanks, Ben! Painting the mural took me months."),
+    )
+    assert all(not c.subject.startswith(("ana", "ben")) for c in tracker.ledger.claims.values())
+    assert not tracker.ledger.superseded
+
+
+def test_chat_that_shares_words_supersedes_nothing() -> None:
+    """Talk about food, meetings and feelings, with "now" and "new" in it: no explicit change."""
+    tracker = _chat(
+        ("Ana", "I love trying new dairy-free desserts, they're so good now."),
+        ("Ana", "I made a dairy-free cake for the party, it was a hit."),
+        ("Ben", "We met up for dinner and talked for hours, so much fun."),
+        ("Ben", "I won't give up on the studio, your words mean a lot."),
+        ("Ben", "Not giving up, the studio means everything to me now."),
+    )
+    assert not tracker.ledger.superseded
+
+
+def test_an_explicit_change_of_ones_own_preference_still_supersedes() -> None:
+    tracker = _chat(("Ana", "I'm vegetarian."), ("Ben", "Cool!"), ("Ana", "I'm vegan now, not vegetarian."))
+    assert tracker.ledger.superseded == {1}

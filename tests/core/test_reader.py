@@ -10,7 +10,7 @@ import orjson
 import pytest
 from ctxscope.core.adapters import known_formats
 from ctxscope.core.jsonl import FileChange
-from ctxscope.core.reader import SessionReader, UnknownFormatError, detect_format, open_log, read_session
+from ctxscope.core.reader import SessionReader, UnknownFormatError, detect_format, open_log
 
 
 def event(**fields: Any) -> bytes:
@@ -160,7 +160,7 @@ def test_half_written_document_waits_while_tailing(tmp_path: Path) -> None:
 def test_jsonl_whose_first_line_looks_like_an_array(tmp_path: Path) -> None:
     path = tmp_path / "log.jsonl"
     path.write_bytes(b"[1,2,3]\n" + message("fine"))
-    session = read_session(path)
+    session = open_log(path)
     assert session.problems.counts == {"wrong_type": 1}
     assert len(session.scopes["main"].messages) == 1
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ctxscope.core.analysis import AnalysisOptions, analyse
 from ctxscope.core.logformat import SessionLogWriter
 from ctxscope.core.model import ArtifactKind, ScopeHeader, Usage
 from ctxscope.core.pipeline import ContextManager, PipelineConfig
 from ctxscope.core.pipeline.state import ScopeState
-from ctxscope.core.reader import SessionReader, read_session
-from ctxscope.core.replay import SessionReplay, WhatIf, replay_session
+from ctxscope.core.reader import SessionReader, open_log
+from ctxscope.core.replay import SessionReplay, WhatIf
 from ctxscope.core.session import Session
 from ctxscope.core.snapshot import Fate, Stage
 
@@ -76,7 +77,7 @@ def write_log(path: Path) -> None:
 def test_incremental_updates_equal_one_pass_and_cost_only_the_change(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     source = tmp_path / "source.jsonl"
     write_log(source)
-    once = SessionReplay().update(read_session(source))
+    once = SessionReplay().update(open_log(source))
     costed: list[tuple[str, int]] = []
     original = ScopeState._cost
 
@@ -141,8 +142,9 @@ def test_snapshot_lists_the_main_scope_first_with_thresholds() -> None:
 
 def test_header_overrides_defaults_and_explicit_settings_override_the_header() -> None:
     session = two_scopes()
-    assert replay_session(session).scopes["sub"].thresholds.budget == 20_000
-    snapshot = replay_session(session, PipelineConfig(budget=50_000, hard_limit=100_000))
+    assert analyse(session).snapshot("pipeline").scopes["sub"].thresholds.budget == 20_000
+    options = AnalysisOptions(config=PipelineConfig(budget=50_000, hard_limit=100_000))
+    snapshot = analyse(session, options).snapshot("pipeline")
     assert snapshot.scopes["sub"].thresholds.budget == 50_000
     assert snapshot.scopes["sub"].thresholds.limit == 100_000
 
@@ -169,14 +171,17 @@ def test_calibration_pairs_reported_usage_with_what_was_really_sent() -> None:
         sub.round(text_of("code", 4_000, seed=k))
         sent = manager.prepare(sub.messages).sent_tokens
         sub.request(Usage(int(sent * 1.25)))
-    replay = SessionReplay()
-    replay.update(session)
-    records = replay.records("sub")
-    assert records[-1].calibration_factor == 1.25 or abs(records[-1].calibration_factor - 1.25) < 0.01
-    assert all(r.calibrated_tokens <= 20_000 for r in records)
+    analysis = analyse(session)
+    records = analysis.snapshot("recorded").scopes["sub"].records
+    assert all(r.context_tokens == r.reported_tokens for r in records)
+    # Before the pipeline first compacts, the calibrated estimate (made before each call's own
+    # report) converges on the report.
+    assert all(abs(r.calibrated_tokens / r.context_tokens - 1) < 0.01 for r in records[4:6])
+    # ctxscope's own logs: the two lenses coincide.
+    assert analysis.snapshot("pipeline").scopes["sub"].records == records
     # A what-if replay takes its factors from the recorded configuration's replay.
-    legacy = replay_session(session, PipelineConfig(strategy="legacy"))
-    assert abs(legacy.scopes["sub"].records[-1].calibration_factor - 1.25) < 0.01
+    legacy = analyse(session, AnalysisOptions(config=PipelineConfig(strategy="legacy")))
+    assert abs(legacy.snapshot("pipeline").scopes["sub"].records[-1].calibration_factor - 1.25) < 0.01
     # Another agent's log: its stored history is what it sent, so usage pairs with the stored estimate.
     foreign = Session("t", "claude-code")
     other = History(foreign, "main", context_limit=1_000_000)
@@ -185,9 +190,8 @@ def test_calibration_pairs_reported_usage_with_what_was_really_sent() -> None:
         other.round(text_of("ascii", 2_000, seed=k))
         stored = sum(m.tokens() for m in other.messages)
         other.request(Usage(int(stored * 1.3)))
-    replay = SessionReplay()
-    replay.update(foreign)
-    assert abs(replay.records("main")[-1].calibration_factor - 1.3) < 0.01
+    recorded = analyse(foreign).snapshot("recorded").scopes["main"].records
+    assert abs(recorded[-1].calibrated_tokens / recorded[-1].reported_tokens - 1) < 0.01
 
 
 def test_a_new_session_object_resets_the_replay() -> None:
@@ -218,6 +222,6 @@ def test_calibration_after_an_agent_reported_compaction() -> None:
         since = next((c.message_count for c in session.scopes["main"].compactions), 0)
         sent = messages[0].tokens() + sum(m.tokens() for m in messages[max(since, 1) :])
         history.request(Usage(int(sent * 1.2)))
-    replay = SessionReplay()
-    replay.update(session)
-    assert abs(replay.records("main")[-1].calibration_factor - 1.2) < 0.01
+    records = analyse(session).snapshot("recorded").scopes["main"].records
+    assert records[6].stages and records[6].stages[0].stage.value == "summarize"
+    assert abs(records[-1].calibrated_tokens / records[-1].reported_tokens - 1) < 0.02

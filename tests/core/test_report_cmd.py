@@ -115,7 +115,10 @@ def test_tables_show_log_text_literally(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["report", str(path)]) == 0
     out = capsys.readouterr().out
     assert "[bold red]x" in out  # shown, not interpreted
-    assert "requests and sizes" in out and "what the pipeline did" in out
+    assert "requests and context" in out and "recorded lens" in out
+    assert "lenses coincide" in out  # ctxscope's own log
+    assert main(["report", str(path), "--budget", "10000"]) == 0
+    assert "what the pipeline would do (what-if)" in capsys.readouterr().out
     assert "1 bad line skipped" in out
 
 
@@ -175,7 +178,7 @@ def test_report_reads_real_agent_logs(path: Path | None, capsys: pytest.CaptureF
     """Every real log in ../shared/real-logs reports, and the pipeline never goes over the limit."""
     if path is None:
         pytest.skip("needs ../shared/real-logs (absent here)")
-    out = report(capsys, str(path))
+    out = report(capsys, str(path), "--lens", "pipeline")
     assert out["format"] and out["scopes"]
     for scope in out["scopes"]:
         assert scope["over_limit_requests"] == 0 and scope["refused_requests"] == 0
@@ -207,3 +210,26 @@ def test_estimate_vs_reported_per_scope(tmp_path: Path, capsys: pytest.CaptureFi
         assert set(stats) == {"calls", "median", "worst", "within_5pct"}
     assert main(["report", str(path)]) == 0
     assert "estimate ÷ reported" in capsys.readouterr().out
+
+
+def test_recorded_lens_json_per_request_and_agent_thresholds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another agent's log: the recorded lens by default, ``--per-request``, ``--window``/``--trigger``."""
+    from ..tui.test_lens import REPORTED, write_transcript
+
+    path = tmp_path / "s1.jsonl"
+    write_transcript(path)
+    out = report(capsys, str(path), "--per-request", "--window", "300000", "--trigger", "250000")
+    assert out["lens"] == "recorded" and out["estimator"] == "claude"
+    (scope,) = out["scopes"]
+    assert scope["lens"] == "recorded" and scope["requests"] == len(REPORTED)
+    assert scope["limit"] == 300_000 and scope["trigger"] == 250_000
+    assert scope["agent_compactions"] == []
+    assert [p["context"] for p in scope["per_request"]] == REPORTED
+    assert {p["source"] for p in scope["per_request"]} == {"reported"}
+    assert scope["forecast"]["requests_left"] is not None and scope["forecast"]["requests_left"] > 0
+    pipeline = report(capsys, str(path), "--lens", "pipeline")
+    assert pipeline["lens"] == "pipeline" and "per_request" not in pipeline["scopes"][0]
+    # A fractional --trigger is the pipeline's trigger (a what-if), as before.
+    assert report(capsys, str(path), "--trigger", "0.8")["lens"] == "pipeline"

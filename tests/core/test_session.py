@@ -82,7 +82,10 @@ def test_image_tokens() -> None:
 def test_categories() -> None:
     scope = build().scopes["main"]
     assert [m.category() for m in scope.messages[:4]] == [
-        Category.SYSTEM, Category.USER, Category.ASSISTANT, Category.TOOL_RESULTS,
+        Category.SYSTEM,
+        Category.USER,
+        Category.ASSISTANT,
+        Category.TOOL_RESULTS,
     ]
 
 
@@ -102,7 +105,11 @@ def test_records_made_by_the_fast_init_are_ordinary_frozen_dataclasses() -> None
     block = Block(BlockKind.TOOL_CALL, '{"q": 1}', "c1", "grep", is_error=True)
     assert type(block) is Block
     assert (block.kind, block.text, block.call_id, block.name, block.is_error) == (
-        BlockKind.TOOL_CALL, '{"q": 1}', "c1", "grep", True,
+        BlockKind.TOOL_CALL,
+        '{"q": 1}',
+        "c1",
+        "grep",
+        True,
     )
     defaults = (block.artifact, block.size_bytes, block.width, block.height, block.elided_chars)
     assert defaults == (None, 0, 0, 0, 0)
@@ -152,3 +159,78 @@ def test_estimates_agree_with_the_whole_text_computation(text: str) -> None:
         assert estimator.count(text) == expected
         assert estimator.count(text) == expected  # memoised
         assert estimator.breakdown(text).tokens == expected
+
+
+# -- agent compactions, rollbacks, call deduplication ---------------------------------------------
+
+
+def test_compaction_fills_request_index_and_tokens_from_the_calls_around_it() -> None:
+    from ctxscope.core.model import LAST_CALL, NEXT_CALL, ObservedCompaction, Usage
+
+    s = build()
+    s.add_request(usage=Usage(120_000))
+    added = s.add_compaction(ObservedCompaction("main", len(s.scope().messages)))
+    assert (added.request_index, added.tokens_before, added.tokens_before_source) == (3, 120_000, LAST_CALL)
+    s.add_message("user", [Block(BlockKind.SUMMARY, "summary")])
+    s.add_request()  # no usage: does not measure the compaction
+    s.add_request(usage=Usage(30_000))
+    (compaction,) = s.scope().compactions
+    assert (compaction.tokens_after, compaction.tokens_after_source, compaction.tokens_freed) == (
+        30_000,
+        NEXT_CALL,
+        90_000,
+    )
+    # A later line of the measuring call with a more complete usage revises the figure.
+    s.revise_last_request("main", Usage(31_000))
+    assert s.scope().compactions[0].tokens_after == 31_000
+
+
+def test_reported_figures_are_kept_and_marked_as_the_agents_own() -> None:
+    from ctxscope.core.model import CLEAR_TOOL_RESULTS, REPORTED, ObservedCompaction, Usage
+
+    s = build()
+    s.add_compaction(
+        ObservedCompaction("main", 7, stage=CLEAR_TOOL_RESULTS, tokens_before=50_000, tokens_after=40_000)
+    )
+    s.add_request(usage=Usage(41_000))
+    (compaction,) = s.scope().compactions
+    assert (compaction.tokens_before_source, compaction.tokens_after_source) == (REPORTED, REPORTED)
+    assert compaction.tokens_after == 40_000  # the agent's own figure is not overwritten
+    assert s.scope().context_start(s.scope().requests[-1].index) == 0  # a clearing keeps history
+
+
+def test_kept_messages_join_the_open_compaction_only() -> None:
+    from ctxscope.core.model import ObservedCompaction, Usage
+
+    s = build()
+    s.add_compaction(ObservedCompaction("main", 7))
+    s.add_message("user", [Block(BlockKind.SUMMARY, "summary")])
+    kept = s.add_message("user", [text_block("re-attached file")], meta=True)
+    s.note_kept("main", kept.index)
+    s.add_request(usage=Usage(10))
+    later = s.add_message("user", [text_block("after the call")], meta=True)
+    s.note_kept("main", later.index)
+    assert s.scope().compactions[0].kept_indices == (kept.index,)
+
+
+def test_rollback_takes_the_last_turns_out_of_later_requests() -> None:
+    s = build()
+    s.add_message("assistant", [text_block("done")])
+    s.add_message("user", [text_block("third turn")])
+    s.add_message("assistant", [text_block("answer")])
+    before = s.add_request()
+    rollback = s.add_rollback("main", 1)
+    assert rollback.dropped == range(8, 10) and rollback.request_index == 3
+    s.add_message("user", [text_block("another try")])
+    after = s.add_request()
+    scope = s.scope()
+    assert [m.index for m in scope.context_messages(before)] == list(range(10))
+    assert [m.index for m in scope.context_messages(after)] == [*range(8), 10]
+    # Rolling back again counts only the turns still live.
+    assert s.add_rollback("main", 1).dropped_start == 10
+
+
+def test_each_call_id_counts_once_across_scopes() -> None:
+    s = Session()
+    assert s.claim_call("msg_1") and not s.claim_call("msg_1")
+    assert s.claim_call("") and s.claim_call("")  # nothing to deduplicate by

@@ -105,6 +105,11 @@ CALIBRATED_LOGS = [
     "codex-rollout/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl",
     "codex-rollout/rollout-2025-09-24T19-22-20-01997e76-d124-7592-9cac-2ec05abbca08.jsonl",
     "openhands/multi_swe_bench_output.jsonl",
+    "claude-code/bhavana-v2.1.177-mode-records.jsonl",
+    "claude-code/soltax-glm5-split-usage.jsonl",
+    "codex-rollout/neurodata-0.40-31-turn-contexts.jsonl",
+    "codex-rollout/raze-0.114.jsonl",
+    "codex-rollout/subly-0.101.jsonl",
 ]
 
 

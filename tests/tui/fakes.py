@@ -16,6 +16,7 @@ from ctxscope.core.snapshot import (
     RequestDetail,
     RequestRecord,
     ScopeSnapshot,
+    ScopeTotals,
     SessionSnapshot,
     Stage,
     StageRun,
@@ -117,6 +118,7 @@ def scope(
         observed=tuple(observed),
         stored_messages=recs[-1].message_count if recs else 0,
         calibration_factor=1.18,
+        totals=ScopeTotals().extended(recs),
     )
 
 

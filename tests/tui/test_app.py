@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ctxscope.core.model import ObservedCompaction
 from ctxscope.core.session import Problem
 from ctxscope.tui.app import DashboardCommands, DashboardScreen
 from ctxscope.tui.messages import DetailLoaded, Mode, SnapshotUpdated, TailStatus
@@ -178,15 +177,17 @@ async def test_highlighting_a_summary_moves_the_cursor() -> None:
         assert not dashboard(app).follow
 
 
-async def test_observed_compactions_are_listed() -> None:
-    observed = [ObservedCompaction("main", 21, trigger="auto", tokens_before=170_251, tokens_after=36_081)]
-    snap = fakes.session(fakes.scope(20, observed=observed))
-    app = MockApp(snap)
+async def test_agent_compactions_are_listed() -> None:
+    from ctxscope.core.snapshot import AgentCompaction
+
+    compaction = AgentCompaction(9, "summary", "auto", 170_251, 36_081, 8_119, 0, "the summary")
+    scope = dataclasses.replace(fakes.scope(20), agent_compactions=(compaction,))
+    app = MockApp(fakes.session(scope))
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         entries = app.query_one(SummaryList).entries
         assert [e.request_index for e in entries] == [9]
-        assert entries[0].observed is observed[0]
+        assert entries[0].compaction is compaction
 
 
 async def test_help_screen_and_problems_screen() -> None:
@@ -270,20 +271,26 @@ async def test_reading_progress_in_header() -> None:
         assert status.lag_bytes == 30 and status.progress == 0.25
 
 
-async def test_palette_provider_lists_scopes_and_summaries() -> None:
-    snap = fakes.session(fakes.scope(30, summary_every=10), fakes.scope(3, scope_id="sub", parent="main"))
+async def test_palette_provider_lists_scopes_and_agent_compactions() -> None:
+    from ctxscope.core.snapshot import AgentCompaction
+
+    compactions = tuple(
+        AgentCompaction(k, "summary", "auto", 170_000, 36_000, 8_000, 0, "") for k in (10, 20)
+    )
+    main = dataclasses.replace(fakes.scope(30), agent_compactions=compactions)
+    snap = fakes.session(main, fakes.scope(3, scope_id="sub", parent="main"))
     app = MockApp(snap)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         provider = DashboardCommands(app.dashboard)
         hits = [hit async for hit in provider.search("summary")]
         names = [hit.text for hit in hits]
-        assert "Go to summary at request #10" in names
+        assert "Go to the agent's summary at request #10" in names
         scopes = [hit.text async for hit in provider.search("scope")]
         assert any("sub" in (name or "") for name in scopes)
         discovered = [hit async for hit in provider.discover()]
         assert len(discovered) >= 8
-        target = next(hit for hit in hits if hit.text == "Go to summary at request #20")
+        target = next(hit for hit in hits if hit.text == "Go to the agent's summary at request #20")
         target.command()
         await pilot.pause()
         assert dashboard(app).cursor == 20

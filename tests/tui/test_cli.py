@@ -79,3 +79,23 @@ def test_watch_parses_every_flag(tmp_path: Path) -> None:
     assert args.poll and args.format == "codex" and args.budget == 400_000 and args.limit == 1_000_000
     args = build_parser().parse_args(["open", "x.jsonl"])
     assert not hasattr(args, "poll") and args.budget is None and not args.redact
+
+
+def test_only_the_console_script_tunes_the_collector() -> None:
+    """``ctxscope`` (a process of its own) sets the collector; ``main(argv)`` in a caller's process
+    leaves it alone."""
+    import gc
+    import subprocess
+    import sys
+
+    from ctxscope.tui.cli import COLLECTOR_THRESHOLDS
+
+    before = gc.get_threshold()
+    assert main(["demo", "--list"]) == 0
+    assert gc.get_threshold() == before
+    code = (
+        "import gc, sys; from ctxscope.tui import cli; sys.argv = ['ctxscope', 'demo', '--list']\n"
+        "cli.main(); print(gc.get_threshold(), gc.get_freeze_count() > 0, file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.strip() == f"{COLLECTOR_THRESHOLDS} True"

@@ -90,8 +90,8 @@ def test_watch_follows_appends_in_a_real_terminal(tmp_path: Path) -> None:
         with SessionLogWriter.create(log, append=True) as writer:
             fakes.write_turns(writer, 3, 4)
         screen = tmux.wait_for(lambda s: "request #6 of 7" in s)
-        assert "Timeline · 7 requests" in screen
-        figures = re.search(r"raw ([\d,]+)\s+calibrated ([\d,]+)", screen)
+        assert "Timeline · recorded · 7 requests" in screen
+        figures = re.search(r"context ([\d,]+) (reported|estimated)", screen)
         assert figures is not None, screen
         tmux.run("send-keys", "-t", tmux.name, "Left")
         tmux.wait_for(lambda s: "request #5 of 7" in s and "follow off" in s)

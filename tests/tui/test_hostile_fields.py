@@ -15,8 +15,9 @@ from typing import Any
 
 import orjson
 import pytest
+from ctxscope.core.analysis import SessionSummary, analyse
 from ctxscope.core.reader import SessionReader, open_log
-from ctxscope.core.replay import SessionReplay, report_json
+from ctxscope.core.replay import SessionReplay
 from ctxscope.tui.commands.report_cmd import render_tables
 from ctxscope.tui.widgets.timeline import Series
 from hypothesis import HealthCheck, given, settings
@@ -54,10 +55,11 @@ def read_everything(path: Path) -> None:
     check_figures(snapshot, "snapshot")
     for scope in snapshot.scopes.values():
         Series().update(scope)
-    report = report_json(snapshot)
-    orjson.dumps(report)
-    if session.scopes:
-        render_tables_quietly(report)
+    for lens in ("recorded", "pipeline"):  # the report (JSON and tables) in both lenses
+        summary = analyse(session).summary(lens)
+        orjson.dumps(summary.to_json())
+        if session.scopes:
+            render_tables_quietly(summary)
     live = SessionReader(path)
     live_replay = SessionReplay()
     size = path.stat().st_size
@@ -68,7 +70,7 @@ def read_everything(path: Path) -> None:
     check_figures(live_replay.snapshot(), "live snapshot")
 
 
-def render_tables_quietly(report: dict[str, Any]) -> None:
+def render_tables_quietly(summary: SessionSummary) -> None:
     import rich.console
 
     original = rich.console.Console.__init__
@@ -79,7 +81,7 @@ def render_tables_quietly(report: dict[str, Any]) -> None:
 
     rich.console.Console.__init__ = to_buffer  # type: ignore[method-assign]
     try:
-        render_tables(report)
+        render_tables(summary)
     finally:
         rich.console.Console.__init__ = original  # type: ignore[method-assign]
 

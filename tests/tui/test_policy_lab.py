@@ -7,7 +7,7 @@ from pathlib import Path
 from ctxscope.core.logformat import SessionLogWriter
 from ctxscope.tui.screens.policies import PolicyLabRequest, PolicyLabScreen
 from textual.app import App
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 FACTS = {
     18: "For offsites, the lunch preference is vegetarian.",
@@ -49,13 +49,14 @@ async def test_policies_run_over_the_session(tmp_path: Path) -> None:
         assert isinstance(screen, PolicyLabScreen)
         table = screen.query_one("#policy-table", DataTable)
         names = [str(key.value) for key in table.rows]
-        assert "supersession" in names and "importance-seed" in names and "sliding-window" in names
-        ours = screen._selections["supersession"]
+        assert names[0] == "focus"  # the lab leads with the recommended policy
+        assert "importance-seed" in names and "sliding-window" in names
+        ours = screen._selections["focus"]
         assert 260 in ours.kept and 142 in ours.kept  # the current launch day and the vegan update
         window = screen._selections["sliding-window"]
         assert 18 not in window.kept and 142 not in window.kept
         kept = screen.query_one("#policy-kept", Static).render()
-        assert "full-history keeps 320 of 320 messages" in str(kept)
+        assert str(kept).startswith("focus keeps ")
         # log text is shown literally, never as markup
         table.move_cursor(row=names.index("sliding-window"))
         await pilot.pause()
@@ -73,3 +74,23 @@ async def test_rerun_with_a_typed_query_and_a_bad_log(tmp_path: Path) -> None:
         await pilot.pause()
         status = app.screen.query_one("#policy-status", Static).render()
         assert "UnknownFormatError" in str(status)
+
+
+async def test_the_lab_budgets_in_tokens(tmp_path: Path) -> None:
+    log = tmp_path / "planning.jsonl"
+    write_planning_log(log)
+    app = LabApp(PolicyLabRequest(str(log), None, None, budget_messages=600))
+    async with app.run_test(size=(140, 44)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PolicyLabScreen)
+        status = str(screen.query_one("#policy-status", Static).render())
+        assert "budget 16,000 tokens, 600 messages" in status
+        budget = screen.query_one("#policy-budget", Input)
+        budget.value = "300"
+        screen.action_rerun()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.request.budget_tokens == 300
+        assert all(s.tokens <= 300 for n, s in screen._selections.items() if n != "full-history")

@@ -53,6 +53,21 @@ def requests_in(message: SnapshotUpdated, scope: str = "main") -> int:
     return len(found.records) if found is not None else 0
 
 
+async def held_back(tailer: Tailer, size: int, timeout: float = TIMEOUT) -> None:
+    """Wait until the tailer has read a half-written last line of ``size`` bytes and holds it
+    back (the reader keeps it until its newline)."""
+    def holding() -> bool:
+        source = tailer.source
+        reader = source.follower.reader if isinstance(source, CoreSource) else None
+        return reader is not None and reader.main.tail.pending_bytes == size
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not holding():
+        assert loop.time() < deadline, "the tailer never read the half line"
+        await asyncio.sleep(0.01)
+
+
 def append_turns(path: Path, start: int, count: int, **kwargs: object) -> None:
     with SessionLogWriter.create(path, append=True) as log:
         fakes.write_turns(log, start, count, **kwargs)  # type: ignore[arg-type]
@@ -77,7 +92,7 @@ async def test_live_tailer_sees_appends(tmp_path: Path, poll: bool) -> None:
             handle.write(b'{"t": "request", "scope": "main"')
             handle.flush()
             os.fsync(handle.fileno())
-            await asyncio.sleep(0.3)  # let the watcher ring for the half line (it must wait)
+            await held_back(tailer, len(b'{"t": "request", "scope": "main"'))  # it must wait
             handle.write(b"}\n")
         await inbox.wait_for(lambda: requests_in(inbox.snapshots[-1]) == 6)
         last = inbox.snapshots[-1]
@@ -199,13 +214,15 @@ async def test_folder_follows_the_newest_log(tmp_path: Path) -> None:
 
 
 def test_budget_override_takes_calibration_from_the_recorded_run(tmp_path: Path) -> None:
-    """``--budget`` replays over a recorded-configuration replay (``base=``), as ``ctxscope report``
-    does: the usage in the log belongs to what was really sent, so calibration comes from there."""
+    """``--budget`` shows the pipeline lens over the recorded configuration's replay, as
+    ``ctxscope report`` does: the usage in the log belongs to what was really sent, so calibration
+    comes from there; the source is the same :class:`Analysis` the report uses."""
     import random
 
+    from ctxscope.core.analysis import AnalysisOptions, analyse
     from ctxscope.core.pipeline import PipelineConfig
-    from ctxscope.core.reader import read_session
-    from ctxscope.core.replay import SessionReplay, replay_session
+    from ctxscope.core.reader import open_log
+    from ctxscope.core.replay import SessionReplay
     from ctxscope.demo_sessions.agent import Transcript
     from ctxscope.demo_sessions.scenarios import ScenarioContext
 
@@ -218,18 +235,18 @@ def test_budget_override_takes_calibration_from_the_recorded_run(tmp_path: Path)
         agent.call_model()
         for i, text in enumerate(fakes._stdlib_texts() * 2):
             agent.tool_round(f"Reading file {i}.", "Read", {"path": f"f{i}.py"}, text[:12_000])
-    source = CoreSource(str(path), budget=15_000)
+    source = CoreSource(str(path), budget=15_000, lens="pipeline")
     source.read(None)
     source.finish()
-    assert source.replay.base is source.recorded
     got = [r.calibration_factor for r in source.snapshot().scopes["main"].records]
-    session = read_session(path)
-    expected = replay_session(session, PipelineConfig(budget=15_000)).scopes["main"].records
+    session = open_log(path)
+    options = AnalysisOptions(config=PipelineConfig(budget=15_000))
+    expected = analyse(session, options).snapshot("pipeline").scopes["main"].records
     assert got == [r.calibration_factor for r in expected]
     assert len({round(f, 3) for f in got}) > 1 or got[-1] != 1.0
     fresh = SessionReplay(PipelineConfig(budget=15_000))
     fresh.update(session)
-    assert got != [r.calibration_factor for r in fresh.records("main")]  # what the old tailer showed
+    assert got != [r.calibration_factor for r in fresh.records("main")]  # an uncalibrated replay
 
 
 def test_a_live_source_keeps_only_the_newest_details_and_releases_the_rest(tmp_path: Path) -> None:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import itertools
-import time
+import re
 
+import pytest
+from ctxscope.core.snapshot import growth_rate, requests_left
 from ctxscope.tui.widgets import text as fmt
 from ctxscope.tui.widgets.error_strip import strip_text
 from ctxscope.tui.widgets.header import header_text
 from ctxscope.tui.widgets.messages_view import MessagesView
-from ctxscope.tui.widgets.meter import growth_rate, requests_left
 from ctxscope.tui.widgets.summaries import marker_row
-from ctxscope.tui.widgets.timeline import Buckets, column_of, compaction_requests, nice_ticks
+from ctxscope.tui.widgets.timeline import Buckets, column_of, nice_ticks
 from rich.text import Text
 
 from . import fakes
@@ -36,12 +37,21 @@ def test_clean_makes_controls_visible_and_keeps_markup_literal() -> None:
     assert fmt.literal(fakes.HOSTILE).spans == []  # nothing interpreted as style
 
 
-def test_clean_caps_before_scanning() -> None:
+def test_clean_caps_before_scanning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 5 MB string is cut to the display cap before any scan (no scan of the rest)."""
+    scanned: list[int] = []
+    pattern = fmt._UNSAFE
+
+    class Recording:
+        def search(self, text: str) -> re.Match[str] | None:
+            scanned.append(len(text))
+            return pattern.search(text)
+
+    monkeypatch.setattr(fmt, "_UNSAFE", Recording())
     huge = "x" * 5_000_000 + "\x1b"
-    start = time.perf_counter()
     out = fmt.clean(huge, 200)
-    assert len(out) == 201 and out.endswith("…")
-    assert time.perf_counter() - start < 0.1
+    assert len(out) == 201 and out.endswith("…") and "␛" not in out
+    assert scanned == [200]
 
 
 def test_clean_block_keeps_lines() -> None:
@@ -101,14 +111,6 @@ def test_buckets_columns_ticks() -> None:
     assert nice_ticks(0) == [0]
 
 
-def test_compaction_requests_maps_to_the_next_call() -> None:
-    from ctxscope.core.model import ObservedCompaction
-
-    scope = fakes.scope(5, observed=[ObservedCompaction("main", 6), ObservedCompaction("main", 999)])
-    # message counts are 5, 7, 9, ...: the first call after 6 stored messages is #1
-    assert compaction_requests(scope) == [1, 4]
-
-
 def test_header_without_state() -> None:
     assert "starting" in header_text(None, None, None, paused=False, follow=True, width=80).plain
 
@@ -146,16 +148,13 @@ async def test_100k_messages_scroll_smoothly() -> None:
         view.focus()
         await pilot.press(*["pagedown"] * 20)
         assert view.scroll_offset.y >= 20 * (view.size.height - 1)
-        start = time.perf_counter()
         for step in range(1, 21):
             view.scroll_to(y=step * 4_999, animate=False)
             await pilot.pause()
         await pilot.press("G")
-        elapsed = time.perf_counter() - start
         assert view.scroll_offset.y > 99_000
         assert len(view.cache) <= view.cache.maxsize
         assert view.cache.misses < 2_000  # visible rows only, never the whole list
-        assert elapsed < 5
 
 
 async def test_hostile_previews_render_safely() -> None:

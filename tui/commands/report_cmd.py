@@ -1,18 +1,13 @@
-"""``ctxscope report PATH``: replay a finished log through the pipeline and summarise each scope.
+"""``ctxscope report PATH``: summarise each scope of a finished log in one lens.
+
+The recorded lens (the default) reports what the agent sent and did: the reported prompt of
+every call (reconstructed where the call has no usage) and the agent's own compactions. The
+pipeline lens (``--lens pipeline``; also with ``--budget``, ``--limit``, ``--strategy``…) reports
+what ctxscope's pipeline would send for the same history: a what-if.
 
 Without ``--json`` it prints Rich tables (every string from the log is shown literally, never read
-as markup). With ``--json`` it prints one JSON object (documented in ``docs/pipeline.md``)::
-
-    {"format", "source", "strategy",
-     "scopes": [{"id", "parent", "label", "requests", "messages", "limit", "budget",
-                 "max_sent_tokens", "max_calibrated_tokens", "over_limit_requests",
-                 "refused_requests", "stage_runs": {"artifacts", "clear_tool_results", "summarize",
-                 "guard", "trim_turns"}, "summaries": [{"request", "tokens_freed",
-                 "summary_tokens", "recent_kept_tokens"}], "cached_prefix_ratio",
-                 "reported": {"requests_with_usage", "max_prompt_tokens"},
-                 "estimate_vs_reported": {"calls", "raw": {"median", "worst", …},
-                                          "calibrated": {…}} | null}],
-     "errors": {"bad_lines", "by_kind"}}
+as markup). With ``--json`` it prints :meth:`~ctxscope.core.analysis.SessionSummary.to_json`,
+documented field by field in ``docs/report-json.md``.
 
 Exit codes: 0 on success; 2 on bad usage or unreadable input (one line on stderr).
 """
@@ -21,9 +16,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cli import UsageError, log_path
+
+if TYPE_CHECKING:
+    from ctxscope.core.analysis import SessionSummary
+    from ctxscope.core.snapshot import Lens
 
 STAGE_KEYS = ("artifacts", "clear_tool_results", "summarize", "guard", "trim_turns")
 
@@ -48,43 +47,64 @@ def _fraction(text: str) -> float:
     return value
 
 
+def _trigger(text: str) -> float | int:
+    """``--trigger``: a fraction of the budget (the pipeline's, up to 1) or tokens (the agent's)."""
+    try:
+        value = float(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be above zero")
+    return value if value <= 1 else int(value)
+
+
 def register(subparsers: Any) -> None:
+    from .watch_cmd import add_lens_arguments
+
     parser = subparsers.add_parser(
         "report",
-        help="replay a session log through the pipeline and summarise it",
-        description="Replay a finished session log through the compaction pipeline and summarise "
-        "each scope: requests, sizes, stage runs, summaries, cached prefix, reported usage.",
+        help="summarise a session log: what the agent sent and did, or the pipeline's what-if",
+        description="Summarise each scope of a finished session log: requests, context sizes, the "
+        "agent's own compactions, reported usage (recorded lens), or what ctxscope's pipeline would "
+        "have sent (pipeline lens).",
     )
     parser.add_argument("path", metavar="PATH", help="a session log (ctxscope format or a known agent log)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    parser.add_argument("--per-request", action="store_true",
+                        help="with --json: add each request's figure and its source")
+    add_lens_arguments(parser)
     parser.add_argument("--budget", type=_positive, help="working budget in tokens (overrides the log)")
     parser.add_argument("--limit", type=_positive, help="hard limit in tokens (overrides the log)")
     parser.add_argument("--strategy", choices=("pipeline", "legacy"), default="pipeline",
                         help="pipeline (default) or legacy (trim only at user messages)")
     parser.add_argument("--clear-batch", type=_positive, help="tool results cleared per batch (default 4)")
-    parser.add_argument("--trigger", type=_fraction, help="compaction trigger, fraction of the budget (1.0)")
+    parser.add_argument("--trigger", type=_trigger,
+                        help="up to 1: the pipeline's trigger as a fraction of the budget (1.0); "
+                        "above 1: the agent's auto-compaction trigger in tokens")
     parser.add_argument("--target", type=_fraction, help="compaction target, fraction of the budget (0.9)")
     parser.add_argument("--no-summary", action="store_true", help="no summaries: fit turns instead")
     parser.add_argument("--format", dest="log_format", metavar="NAME", help="force the log format")
     parser.set_defaults(handler=run)
 
 
-def build_report(args: argparse.Namespace) -> dict[str, Any]:
-    """Read, replay and summarise; the JSON object ``--json`` prints.
+def build_summary(args: argparse.Namespace) -> SessionSummary:
+    """Read and analyse; the summary in the lens asked for.
+
+    Options that change the pipeline (``--budget``, ``--limit``, ``--strategy``…) select the
+    pipeline lens unless ``--lens`` says otherwise.
 
     Raises:
         UsageError: The file is missing, unreadable or in no known format.
     """
-    from ctxscope.core.logformat import FORMAT_NAME
+    from ctxscope.core.analysis import AnalysisOptions, analyse
     from ctxscope.core.pipeline import PipelineConfig
     from ctxscope.core.reader import UnknownFormatError, open_log
-    from ctxscope.core.replay import SessionReplay, report_json
     from ctxscope.core.tokens import get_estimator
-    from ctxscope.core.usage_check import check_usage
 
     path = log_path(args.path, folder=True)  # a folder: its newest log, as ``open`` does
+    estimator = get_estimator(args.estimator) if args.estimator else None
     try:
-        session = open_log(path, args.log_format, estimator=get_estimator(PipelineConfig().estimator))
+        session = open_log(path, args.log_format, text_cap=None, estimator=estimator)
     except UnknownFormatError as exc:
         raise UsageError(str(exc).splitlines()[0] if str(exc) else "unknown log format") from None
     except (OSError, ValueError) as exc:
@@ -93,39 +113,32 @@ def build_report(args: argparse.Namespace) -> dict[str, Any]:
         if session.problems.bad_lines:
             raise UsageError(f"{path}: no valid events ({session.problems.bad_lines} bad lines)")
         raise UsageError(f"{path}: the log is empty")
+    trigger = args.trigger
     try:
         config = PipelineConfig(strategy=args.strategy).replace(
             budget=args.budget, hard_limit=args.limit, clear_batch=args.clear_batch,
-            trigger_fraction=args.trigger, target_fraction=args.target,
-            summarise=False if args.no_summary else None,
+            trigger_fraction=trigger if isinstance(trigger, float) else None,
+            target_fraction=args.target, summarise=False if args.no_summary else None,
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    recorded = SessionReplay()
-    recorded.update(session)
-    replay = recorded
-    if config != PipelineConfig():
-        replay = SessionReplay(config, base=recorded)
-        replay.update(session)
-    # ctxscope's own logs are checked against the recorded replay's sent request (what the agent's
-    # pipeline reported usage for); other agents' logs against their live context.
-    usage = None if session.format == FORMAT_NAME else check_usage(session)
-    recorded_snapshot = recorded.snapshot()
-    snapshot = recorded_snapshot if replay is recorded else replay.snapshot()
-    return report_json(
-        snapshot, strategy=config.strategy, usage=usage, recorded=recorded_snapshot,
-        estimator=config.estimator,
+    lens: Lens = args.lens or ("pipeline" if config != PipelineConfig() else "recorded")
+    options = AnalysisOptions(
+        lens=lens, config=config, window=args.window,
+        trigger=trigger if isinstance(trigger, int) else None, estimator=args.estimator,
     )
+    return analyse(session, options).summary(strategy=config.strategy)
 
 
 def run(args: argparse.Namespace) -> int:
-    report = build_report(args)
+    summary = build_summary(args)
     if args.json:
         import orjson
 
+        report = summary.to_json(per_request=args.per_request)
         sys.stdout.write(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode() + "\n")
         return 0
-    render_tables(report)
+    render_tables(summary)
     return 0
 
 
@@ -151,8 +164,10 @@ def bad_lines_note(by_kind: dict[str, int]) -> str:
     return "; ".join(parts)
 
 
-def render_tables(report: dict[str, Any]) -> None:
-    """Print the report as Rich tables; log text is passed as ``Text`` (never parsed as markup)."""
+def render_tables(summary: SessionSummary) -> None:
+    """Print the summary as Rich tables (legible at 80 columns and when piped); log text is
+    passed as ``Text`` (never parsed as markup)."""
+    from ctxscope.core.logformat import FORMAT_NAME
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -161,85 +176,121 @@ def render_tables(report: dict[str, Any]) -> None:
     from ..widgets.text import clean
 
     console = Console(highlight=False)
-    errors = report["errors"]
+    recorded = summary.lens == "recorded"
+    lens_note = "recorded lens: what the agent sent" if recorded else "pipeline lens: a what-if"
     console.print(
         Text.assemble(
-            ("ctxscope report ", "bold"), (clean(str(report["source"])), ""),
-            (f"  format {report['format']}  strategy {report['strategy']}", "dim"),
+            ("ctxscope report ", "bold"), (clean(str(summary.source)), ""),
+            (f"  format {summary.format}  estimator {summary.estimator}", "dim"),
         )
     )
-    sizes = Table(title="requests and sizes (tokens)", box=box.SIMPLE_HEAD, header_style="bold",
-                  title_justify="left", collapse_padding=True)
-    stages = Table(title="what the pipeline did", box=box.SIMPLE_HEAD, header_style="bold",
-                   title_justify="left", collapse_padding=True)
-    for table in (sizes, stages):
-        table.add_column("scope", overflow="ellipsis", no_wrap=True, min_width=7, max_width=16)
-    for column in ("calls", "msgs", "budget", "limit", "max sent", "over limit", "refused", "reported"):
+    if summary.format == FORMAT_NAME:
+        lens_note += " (ctxscope's own log: the recorded and pipeline lenses coincide)"
+    console.print(Text(f"{lens_note}" + ("" if recorded else f", strategy {summary.strategy}"), "bold"))
+
+    def table(title: str) -> Table:
+        out = Table(title=title, box=box.SIMPLE_HEAD, header_style="bold", title_justify="left",
+                    collapse_padding=True, pad_edge=False)
+        out.add_column("scope", overflow="ellipsis", no_wrap=True, min_width=6, max_width=12)
+        return out
+
+    sizes = table("requests and context (tokens)")
+    for column in ("calls", "msgs", "window" if recorded else "limit",
+                   "trigger" if recorded else "budget", "peak",
+                   "over\ntrigger" if recorded else "over\nbudget",
+                   "refused", "max\nreported"):
         sizes.add_column(column, justify="right", no_wrap=True)
-    for column in ("1 artifacts", "2 clear", "3 summarise", "4 guard", "fit turns", "cached prefix"):
-        stages.add_column(column, justify="right", no_wrap=True)
-    for scope in report["scopes"]:
-        runs = scope["stage_runs"]
-        reported = scope["reported"]
-        over, refused = scope["over_limit_requests"], scope["refused_requests"]
+    for scope in summary.scopes:
         sizes.add_row(
-            Text(clean(str(scope["id"]))),
-            f"{scope['requests']:,}",
-            f"{scope['messages']:,}",
-            _tokens(scope["budget"]),
-            _tokens(scope["limit"]),
-            _tokens(scope["max_sent_tokens"]),
-            Text(f"{over:,}", "bold red" if over else ""),
-            Text(f"{refused:,}", "bold red" if refused else ""),
-            _tokens(reported["max_prompt_tokens"]) if reported["requests_with_usage"] else "—",
-        )
-        stages.add_row(
-            Text(clean(str(scope["id"]))),
-            *(f"{runs[k]:,}" for k in STAGE_KEYS),
-            f"{scope['cached_prefix_ratio']:.1%}",
+            Text(clean(scope.scope_id)),
+            f"{scope.requests:,}",
+            f"{scope.messages:,}",
+            _tokens(scope.limit),
+            _tokens(scope.trigger if recorded else scope.budget),
+            _tokens(scope.peak),
+            Text(f"{scope.over_budget_requests:,}", "bold red" if scope.over_budget_requests else ""),
+            Text(f"{scope.refused_requests:,}", "bold red" if scope.refused_requests else ""),
+            _tokens(scope.max_prompt_tokens) if scope.requests_with_usage else "—",
         )
     console.print(sizes)
-    console.print(stages)
-    checked = [(scope["id"], scope["estimate_vs_reported"]) for scope in report["scopes"]]
-    checked = [(scope_id, usage) for scope_id, usage in checked if usage is not None]
+    if recorded:
+        did = table("what the agent did")
+        for column in ("compactions", "micro-\ncompacts", "freed", "next compaction"):
+            did.add_column(column, justify="right", no_wrap=True)
+        for scope in summary.scopes:
+            left = scope.forecast_requests_left
+            did.add_row(
+                Text(clean(scope.scope_id)),
+                f"{scope.stage_runs.get('summarize', 0):,}",
+                f"{scope.stage_runs.get('clear_tool_results', 0):,}",
+                _tokens(sum(scope.tokens_freed.values())),
+                "now" if left == 0 else "—" if left is None else f"in ≈{left} calls",
+            )
+    else:
+        did = table("what the pipeline would do (what-if)")
+        for column in ("1 arti-\nfacts", "2 clear", "3 sum-\nmarise", "4 guard", "fit\nturns",
+                       "cached\nprefix"):
+            did.add_column(column, justify="right", no_wrap=True)
+        for scope in summary.scopes:
+            did.add_row(
+                Text(clean(scope.scope_id)),
+                *(f"{scope.stage_runs.get(k, 0):,}" for k in STAGE_KEYS),
+                f"{scope.cached_prefix_ratio:.1%}",
+            )
+    console.print(did)
+    checked = [scope for scope in summary.scopes if scope.estimate_raw is not None]
     if checked:
-        ratios = Table(
-            title=f"estimate ÷ reported prompt tokens (estimator {report['estimator']})",
-            box=box.SIMPLE_HEAD, header_style="bold", title_justify="left", collapse_padding=True,
-        )
-        ratios.add_column("scope", overflow="ellipsis", no_wrap=True, min_width=7, max_width=16)
-        for column in ("calls", "raw median", "raw worst", "calibrated median", "calibrated worst",
-                       "within 5%"):
+        ratios = table("estimate ÷ reported prompt (recorded lens)")
+        for column in ("calls", "raw\nmedian", "raw\nworst", "calibrated\nmedian", "calibrated\nworst",
+                       "within\n5%"):
             ratios.add_column(column, justify="right", no_wrap=True)
-        for scope_id, usage in checked:
-            raw, cal = usage["raw"], usage["calibrated"]
+        for scope in checked:
+            raw, cal = scope.estimate_raw, scope.estimate_calibrated
             ratios.add_row(
-                Text(clean(str(scope_id))), f"{usage['calls']:,}",
-                *(f"{stats[key]:.3f}" if stats else "—"
+                Text(clean(scope.scope_id)), f"{scope.estimate_calls:,}",
+                *(f"{getattr(stats, key):.3f}" if stats else "—"
                   for stats in (raw, cal) for key in ("median", "worst")),
-                f"{cal['within_5pct']:.0%}" if cal else "—",
+                f"{cal.within_5pct:.0%}" if cal else "—",
             )
         console.print(ratios)
     console.print(
         Text(
-            "Calls: model calls replayed. Reported: largest prompt the provider reported. Stage columns "
-            "count the calls at which a stage ran. Cached prefix: share of the sent tokens that repeat "
-            "the previous call's prefix (what a provider's prefix cache can reuse).",
+            "Peak: largest context of a call (reported where the call has usage, else the calibrated "
+            "estimate). Calibrated: the previous reported prompt plus the estimate of what was "
+            "added since (docs/report-json.md)." if recorded else
+            "Peak: largest calibrated request the pipeline would send. Stage columns count the "
+            "calls at which a stage ran. Cached prefix: share of the sent tokens that repeat the "
+            "previous call's prefix.",
             "dim",
         )
     )
-    summaries = [(scope["id"], s) for scope in report["scopes"] for s in scope["summaries"]]
-    if summaries:
-        marks = Table(title="summaries (stage 3)", box=box.SIMPLE_HEAD, header_style="bold")
-        marks.add_column("scope", overflow="ellipsis", no_wrap=True, max_width=18)
-        for column in ("request", "freed", "summarised", "summary", "recent kept"):
+    compactions = [(scope.scope_id, c) for scope in summary.scopes for c in scope.agent_compactions]
+    if compactions:
+        marks = table("the agent's compactions")
+        for column in ("call", "kind", "trigger", "before", "after", "freed", "summary", "kept"):
+            marks.add_column(column, justify="right", no_wrap=True)
+        for scope_id, c in compactions:
+            marks.add_row(
+                Text(clean(scope_id)), f"#{c.request}", c.kind, Text(clean(c.trigger or "—")),
+                _maybe(c.tokens_before), _maybe(c.tokens_after), _maybe(c.tokens_freed),
+                _tokens(c.summary_tokens), _tokens(c.kept_tokens),
+            )
+        console.print(marks)
+    summaries = [(scope.scope_id, s) for scope in summary.scopes for s in scope.summaries]
+    if summaries and not recorded:
+        marks = table("summaries the pipeline would make (stage 3, what-if)")
+        for column in ("call", "freed", "summarised", "summary", "recent kept"):
             marks.add_column(column, justify="right", no_wrap=True)
         for scope_id, s in summaries:
             marks.add_row(
-                Text(clean(str(scope_id))), f"#{s['request']}", _tokens(s["tokens_freed"]),
-                _tokens(s["tokens_summarised"]), _tokens(s["summary_tokens"]),
-                f"{_tokens(s['recent_kept_tokens'])} in {s['recent_kept_messages']} msgs",
+                Text(clean(scope_id)), f"#{s.request_index}", _tokens(s.tokens_freed),
+                _tokens(s.tokens_summarised), _tokens(s.summary_tokens),
+                f"{_tokens(s.recent_kept_tokens)} in {s.recent_kept_messages} msgs",
             )
         console.print(marks)
-    if errors["bad_lines"]:
-        console.print(Text(bad_lines_note(errors["by_kind"]), "yellow"))
+    if summary.bad_lines:
+        console.print(Text(bad_lines_note(dict(summary.bad_lines)), "yellow"))
+
+
+def _maybe(value: int | None) -> str:
+    return "—" if value is None else _tokens(value)

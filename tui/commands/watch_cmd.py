@@ -33,7 +33,25 @@ def add_dashboard_arguments(parser: argparse.ArgumentParser) -> None:
                         help="working budget in tokens (default: from the log, else the pipeline's default)")
     parser.add_argument("--limit", metavar="N", type=positive_int, default=None,
                         help="hard context limit in tokens (default: from the log or the model)")
+    add_lens_arguments(parser)
+    parser.add_argument("--trigger", metavar="N", type=positive_int, default=None,
+                        help="the agent's auto-compaction trigger in tokens (default: the agent's, "
+                        "refined by the compactions seen)")
     add_redact_argument(parser)
+
+
+def add_lens_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--lens``, ``--window`` and ``--estimator``, shared by ``watch``, ``open`` and ``report``."""
+    from ctxscope.core.snapshot import LENSES
+    from ctxscope.core.tokens import ESTIMATOR_NAMES
+
+    parser.add_argument("--lens", choices=LENSES, default=None,
+                        help="recorded: what the agent sent and did (default); pipeline: what "
+                        "ctxscope's pipeline would send for the same history (a what-if)")
+    parser.add_argument("--window", metavar="N", type=positive_int, default=None,
+                        help="the agent's context window in tokens (default: the log, else the model)")
+    parser.add_argument("--estimator", choices=ESTIMATOR_NAMES, default=None,
+                        help="token estimator (default: by the model family: claude or openai)")
 
 
 def add_redact_argument(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +60,8 @@ def add_redact_argument(parser: argparse.ArgumentParser) -> None:
         "--redact",
         action="store_true",
         help="show the shape of log text (kind and size) instead of its content: message previews, "
-        "summary texts, sub-agent labels (for screen-sharing and screenshots)",
+        "summary texts, sub-agent labels (for screen-sharing and screenshots); an export also "
+        "hashes session ids and project paths",
     )
 
 
@@ -59,10 +78,28 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="poll the file instead of relying on file-system events (network, Docker and WSL mounts)",
     )
+    from ..export import add_export_arguments
+
+    add_export_arguments(parser)
+    parser.add_argument("--headless", action="store_true",
+                        help="no dashboard: follow the log and export only (with --otlp-endpoint and/or "
+                        "--metrics-port; for CI runners and servers)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..app import run_dashboard
+    from ..cli import UsageError
+    from ..export import run_headless, start_export
 
-    return run_dashboard(args, live=True)
+    exporter = start_export(args)
+    if exporter is None:
+        if getattr(args, "headless", False):
+            raise UsageError("--headless needs --otlp-endpoint URL and/or --metrics-port N")
+        return run_dashboard(args, live=True)
+    try:
+        if getattr(args, "headless", False):
+            return run_headless(args, exporter)
+        return run_dashboard(args, live=True, export=exporter)
+    finally:
+        exporter.close()

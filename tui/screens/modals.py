@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ctxscope.core.model import ObservedCompaction
 from ctxscope.core.session import Problem
-from ctxscope.core.snapshot import SessionSnapshot, SummaryMarker
+from ctxscope.core.snapshot import AgentCompaction, SessionSnapshot, SummaryMarker
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,27 +20,25 @@ from ..widgets.header import scope_name
 HELP = """\
 # ctxscope dashboard
 
-Every number here is computed by ctxscope.core, replaying each model call (request) of the log
-through the compaction pipeline.
+Every number here is computed by ctxscope.core; the dashboard only draws it. Two **lenses** (`l`
+switches, `--lens` chooses on open; the header names the one shown):
 
-**Meter** (the selected request). The bar is the request the pipeline sends (calibrated estimate)
-against the hard limit: green under the compaction *trigger*, amber up to the working *budget*, red
-beyond; the lighter tail is stored history the pipeline held back. *raw* is the estimate, *calibrated*
-corrects it with the usage the provider reported for earlier calls, *reported* is what the provider
-reported for this call (⚠ when calibrated is more than 10% off; for other agents' logs and with
---budget/--limit the pipeline's request is not the one the agent sent, so a gap is expected).
-*Cached prefix*: the share of the request identical to the previous one. *Next compaction*: requests
-left before the trigger at the current growth rate.
+* **recorded** — what the agent really sent and did. The bar is the call's context: the prompt the
+  provider *reported*, or where the call has no usage an *estimate* of the agent's live context
+  since its last compaction, calibrated on the reported calls before it. *in the log* + *not in the
+  log* split it (the system prompt and tool definitions never appear in a log). The marks are the
+  agent's own *auto-compact* trigger and its model's *window*; *agent compaction in ≈N requests* is
+  the forecast from the reported growth. Cyan lines and ◇ rows are the agent's own compactions
+  (Enter opens the summary); the lanes show what the agent did: 2 cleared old tool results
+  (microcompact), 3 summary.
+* **pipeline** — a what-if: what ctxscope's pipeline would send for the same history (raw estimate,
+  calibrated, against its trigger, budget and hard limit; stage lanes 1 artifacts, 2 clear, 3
+  summarise / fit turns, 4 guard; ◆ the summaries it would make). The agent's reported figure is
+  shown beside it: it belongs to another request.
 
-**Timeline**: stored history (blue) and the request sent (green) per request, reported figures (dots),
-trigger/budget/limit lines; magenta = a summary, cyan = a compaction the agent reported, white = the
-cursor. **Stage lanes** beneath: where each stage ran, taller = more freed: 1 artifacts, 2 clear old
-tool results, 3 summarise, 3 fit turns (the fallback), 4 hard-limit guard.
-
-**Messages**: every stored message of the selected request with its fate: kept, cleared (tool result
-replaced by a note), trimmed (artifact reduced), summarised, dropped. **Breakdown**: per category,
-per tool, per writing script (with what chars/4 would have said). **Summaries**: ◆ summaries the
-pipeline made, ◇ compactions the agent reported; Enter opens the text.
+Figures are calibrated unless labelled *raw*. **Messages**: every stored message of the selected
+request with its fate (kept, cleared, trimmed, summarised, dropped). **Breakdown**: per category
+(adding up to the meter's figure), per tool and per writing script (raw, every character).
 
 | key | action |
 |---|---|
@@ -54,6 +51,7 @@ pipeline made, ◇ compactions the agent reported; Enter opens the text.
 | 1 2 3 4 | timeline, messages, breakdown, summaries pane |
 | ↑ ↓ PgUp PgDn g G | scroll the focused list |
 | Enter | open the summary at the cursor (or the highlighted one) |
+| l | switch the lens: recorded ↔ pipeline (what-if) |
 | e | skipped lines and file notices |
 | m | memory-policy lab: what each policy would keep of this scope |
 | ctrl+p | command palette |
@@ -85,35 +83,43 @@ class HelpScreen(ModalScreen[None]):
 
 
 def summary_body(
-    marker: SummaryMarker | None, observed: ObservedCompaction | None, *, redact: bool = False
+    marker: SummaryMarker | None, compaction: AgentCompaction | None, *, redact: bool = False
 ) -> tuple[str, Text]:
-    """Title and literal body of a summary marker or an observed compaction.
+    """Title and literal body of a summary: the agent's own compaction (``compaction``, preferred)
+    or a summary the pipeline would make (``marker``, a what-if).
 
     With ``redact`` the body is the text's shape (tokens, characters, lines), never its content.
     """
-    if marker is not None:
+    tokens: int | None
+    if compaction is not None:
         title = (
-            f"Summary at request #{marker.request_index}: freed {fmt.tokens(marker.tokens_freed)}, "
+            f"The agent's {compaction.kind} at request #{compaction.request}"
+            f"{f' ({compaction.trigger})' if compaction.trigger else ''}: "
+            f"{_maybe(compaction.tokens_before)} → {_maybe(compaction.tokens_after)}, "
+            f"freed {_maybe(compaction.tokens_freed)}, summary {fmt.tokens(compaction.summary_tokens)}, "
+            f"kept verbatim {fmt.tokens(compaction.kept_tokens)}"
+        )
+        text, tokens = compaction.summary_text, compaction.summary_tokens
+    elif marker is not None:
+        title = (
+            f"What-if summary at request #{marker.request_index}: freed {fmt.tokens(marker.tokens_freed)}, "
             f"summarised {fmt.tokens(marker.tokens_summarised)}, "
             f"summary {fmt.tokens(marker.summary_tokens)}, "
             f"kept {fmt.tokens(marker.recent_kept_tokens)} ({marker.recent_kept_messages} messages)"
         )
-        text = marker.summary_text
-    elif observed is not None:
-        title = (
-            f"Compaction the agent reported: {fmt.tokens(observed.tokens_before)} → "
-            f"{fmt.tokens(observed.tokens_after)}"
-        )
-        text = observed.summary
+        text, tokens = marker.summary_text, marker.summary_tokens
     else:
         return "No summary", Text("")
     if not text:
         return title, Text("(the log does not carry the summary text)", style="dim")
     if redact:
-        tokens = marker.summary_tokens if marker is not None else None
         shape = fmt.redacted_block("summary", text, token_count=tokens)
         return title, Text(f"{shape}\n\n(--redact: the summary's text is not shown)", style="dim")
     return title, Text(fmt.clean_block(text))
+
+
+def _maybe(value: int | None) -> str:
+    return "?" if value is None else fmt.tokens(value)
 
 
 class TextScreen(ModalScreen[None]):
@@ -153,9 +159,9 @@ class ScopeScreen(ModalScreen[str | None]):
             row = Text(no_wrap=True, overflow="ellipsis", end="")
             row.append("● " if scope_id == self._current else "  ", "green")
             row.append(fmt.clean(scope_name(scope, self._redact), 23).ljust(24), "bold")  # fits 80 columns
-            peak = max((r.calibrated_tokens for r in scope.records), default=0)
-            summaries = sum(1 for r in scope.records if r.summary is not None)
-            over = sum(1 for r in scope.records if r.over_limit or r.refused)
+            totals = scope.totals  # computed in core as the records arrived
+            peak, over = totals.peak, totals.over_limit
+            summaries = len(scope.agent_compactions) if scope.agent_thresholds else totals.summaries
             calls = "call " if len(scope.records) == 1 else "calls"
             row.append(f" {len(scope.records):>5} {calls}  peak {fmt.tokens(peak):>6}")
             noun = "summary" if summaries == 1 else "summaries"

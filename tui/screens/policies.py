@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ctxscope.core.policies import Budget, PolicyMessage, Selection
+from ctxscope.core.policies import RECOMMENDED, Budget, PolicyMessage, Selection
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -29,6 +29,9 @@ PREVIEW_CHARS = 90
 KEPT_SHOWN = 1000
 """Kept messages listed at most (the newest); the count above the list is always complete."""
 
+DEFAULT_BUDGET_TOKENS = 16_000
+"""The lab's token budget until another is typed (the product budgets in tokens)."""
+
 DEFAULT_QUERY_CHARS = 300
 """The default query is the scope's last user message, cut to this many characters."""
 
@@ -42,6 +45,7 @@ class PolicyLabRequest:
     scope_id: str | None
     budget_messages: int
     query: str | None = None
+    budget_tokens: int = DEFAULT_BUDGET_TOKENS
 
 
 class PolicyResults(Message):
@@ -68,21 +72,28 @@ def load_and_run(request: PolicyLabRequest) -> tuple[str, list[PolicyMessage], d
     Returns:
         The query used, the messages, and each policy's selection.
     """
-    from ctxscope.core.policies import run_policies, session_messages
+    from ctxscope.core.fulltext import policy_messages
+    from ctxscope.core.policies import run_policies
     from ctxscope.core.reader import open_log
 
     session = open_log(request.path, request.log_format)
-    messages = session_messages(session, request.scope_id)
+    messages = policy_messages(session, request.scope_id)  # every character, read back by offset
     query = request.query
     if not query:
         last_user = next((m.content for m in reversed(messages) if m.role == "user" and m.content), "")
         query = last_user[:DEFAULT_QUERY_CHARS] or "What should happen next?"
-    selections = run_policies(messages, query, Budget(messages=request.budget_messages))
+    budget = Budget(messages=request.budget_messages, tokens=request.budget_tokens)
+    selections = run_policies(messages, query, budget)
     return query, messages, selections
 
 
+def _recommended_first(selections: dict[str, Selection]) -> list[tuple[str, Selection]]:
+    """The selections with the recommended policy's first (the lab leads with it)."""
+    return sorted(selections.items(), key=lambda item: item[0] != RECOMMENDED)
+
+
 class PolicyLabScreen(ModalScreen[None]):
-    """Seven memory policies plus ours, run over the shown scope's messages (a what-if)."""
+    """The recommended memory policy and seven others, run over the shown scope's messages (a what-if)."""
 
     DEFAULT_CSS = """
     PolicyLabScreen { align: center middle; }
@@ -115,8 +126,8 @@ class PolicyLabScreen(ModalScreen[None]):
             yield Static(Text("Memory policies · what each would keep for the next query", "bold"))
             with Horizontal(id="policy-inputs"):
                 yield Input(placeholder="query (default: the last user message)", id="policy-query")
-                yield Input(str(self.request.budget_messages), id="policy-budget", type="integer",
-                            tooltip="Message budget")
+                yield Input(str(self.request.budget_tokens), id="policy-budget", type="integer",
+                            tooltip="Token budget")
             yield Static(Text("running the policies…", "dim"), id="policy-status")
             table: DataTable[str | Text] = DataTable(id="policy-table", cursor_type="row")
             yield table
@@ -148,16 +159,20 @@ class PolicyLabScreen(ModalScreen[None]):
         self._messages = message.messages
         self._selections = message.selections
         status = Text.assemble(
-            (f"{len(message.messages):,} messages · budget {self.request.budget_messages} · query ", "dim"),
+            (
+                f"{len(message.messages):,} messages · budget {self.request.budget_tokens:,} tokens, "
+                f"{self.request.budget_messages:,} messages · query ",
+                "dim",
+            ),
             fmt.literal(self._shown(message.query), "italic", limit=120),
         )
         self.query_one("#policy-status", Static).update(status)
         table = self.query_one("#policy-table", DataTable)
         with self.app.batch_update():
             table.clear()
-            for name, selection in message.selections.items():
+            for name, selection in _recommended_first(message.selections):
                 table.add_row(
-                    Text(name, "bold" if name == "supersession" else ""),
+                    Text(f"{name} (recommended)", "bold") if name == RECOMMENDED else Text(name),
                     f"{selection.message_count:,}",
                     fmt.tokens(selection.tokens),
                     f"{len(selection.summary_turns):,}",
@@ -167,7 +182,7 @@ class PolicyLabScreen(ModalScreen[None]):
                     key=name,
                 )
         if message.selections:
-            self._show_kept(next(iter(message.selections)))
+            self._show_kept(_recommended_first(message.selections)[0][0])
 
     @on(DataTable.RowHighlighted, "#policy-table")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -200,9 +215,10 @@ class PolicyLabScreen(ModalScreen[None]):
     def action_rerun(self) -> None:
         query = self.query_one("#policy-query", Input).value.strip() or None
         budget_text = self.query_one("#policy-budget", Input).value.strip()
-        budget = int(budget_text) if budget_text.isdigit() and int(budget_text) > 0 else 600
+        tokens = int(budget_text) if budget_text.isdigit() and int(budget_text) > 0 else DEFAULT_BUDGET_TOKENS
         self.request = PolicyLabRequest(
-            self.request.path, self.request.log_format, self.request.scope_id, budget, query
+            self.request.path, self.request.log_format, self.request.scope_id,
+            self.request.budget_messages, query, tokens,
         )
         self.query_one("#policy-status", Static).update(Text("running the policies…", "dim"))
         self.run_lab(self.request)

@@ -1,9 +1,9 @@
 """The side-by-side what-if view: one session replayed under two configurations.
 
 ``ctxscope demo`` (key ``w``) shows, for scenarios that define a comparison, the session under each
-configuration — the recorded one and a what-if replayed over it by
-:class:`ctxscope.core.replay.WhatIf` (calibration from the recorded run). Each column has the same
-figures, taken from :func:`ctxscope.core.replay.scope_report` (what ``ctxscope report --json``
+configuration — the reference one and a what-if replayed over it (both in the pipeline lens, calibrated
+by the recorded lens). Each column has the same figures, taken from the typed summaries core computed
+in the worker (:class:`ctxscope.core.analysis.SessionSummary`, what ``ctxscope report --json``
 prints), a per-scope table, and the selected scope's timeline with its stage lanes. Nothing here
 computes a token figure.
 """
@@ -11,9 +11,9 @@ computes a token figure.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ctxscope.core.replay import scope_report
+from ctxscope.core.analysis import ScopeSummary, SessionSummary
 from ctxscope.core.snapshot import SessionSnapshot
 from rich.table import Table
 from rich.text import Text
@@ -28,34 +28,34 @@ from ..widgets.header import scope_name
 from ..widgets.timeline import StageLanes, TimelinePlot
 
 
-def headline(reports: Sequence[dict[str, Any]], selected: str = "") -> list[tuple[str, str, str]]:
-    """``(figure, value, style)`` rows summing one configuration's scope reports (``over`` in the
+def headline(reports: Sequence[ScopeSummary], selected: str = "") -> list[tuple[str, str, str]]:
+    """``(figure, value, style)`` rows of one configuration's scope summaries (``over`` in the
     per-scope table counts requests over the limit and refused ones)."""
-    subs = [r for r in reports if r["parent"] is not None]
-    over_scopes = [r for r in subs if r["over_limit_requests"] or r["refused_requests"]]
-    over = sum(r["over_limit_requests"] for r in reports)
-    refused = sum(r["refused_requests"] for r in reports)
+    subs = [r for r in reports if r.parent is not None]
+    over_scopes = [r for r in subs if r.over_limit_requests or r.refused_requests]
+    over = sum(r.over_limit_requests for r in reports)
+    refused = sum(r.refused_requests for r in reports)
     rows: list[tuple[str, str, str]] = []
     if subs:
         rows.append(("sub-agents over limit", f"{len(over_scopes)} of {len(subs)}",
                      "bold red" if over_scopes else "bold green"))
     rows.append(("requests over limit", f"{over:,}", "bold red" if over else "green"))
     rows.append(("refused by the guard", f"{refused:,}", "yellow" if refused else "green"))
-    largest = max((r["max_calibrated_tokens"] for r in reports), default=0)
+    largest = max((r.peak for r in reports), default=0)
     rows.append(("largest request", fmt.tokens(largest), ""))
     for key, label in (("clear_tool_results", "clearing calls (2)"),
                        ("summarize", "summaries (3)"), ("trim_turns", "turn fitting")):
-        runs = sum(r["stage_runs"][key] for r in reports)
+        runs = sum(r.stage_runs[key] for r in reports)
         if runs or key != "trim_turns":
             rows.append((label, f"{runs:,}", ""))
-    chosen = next((r for r in reports if r["id"] == selected), None)
+    chosen = next((r for r in reports if r.scope_id == selected), None)
     if chosen is not None:
         rows.append((f"cached prefix ({'this scope' if len(reports) > 1 else 'share'})",
-                     f"{chosen['cached_prefix_ratio']:.1%}", "bold"))
+                     f"{chosen.cached_prefix_ratio:.1%}", "bold"))
     return rows
 
 
-def scope_table(reports: Sequence[dict[str, Any]], snapshot: SessionSnapshot, selected: str,
+def scope_table(reports: Sequence[ScopeSummary], snapshot: SessionSnapshot, selected: str,
                 redact: bool) -> Table:
     """One row per scope: calls, largest request, requests over the limit, clearing calls, cached prefix."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="dim")
@@ -63,16 +63,16 @@ def scope_table(reports: Sequence[dict[str, Any]], snapshot: SessionSnapshot, se
     for name in ("calls", "max sent", "over", "clears", "cached"):
         table.add_column(name, justify="right", no_wrap=True)
     for report in reports:
-        scope = snapshot.scopes.get(str(report["id"]))
-        name = fmt.clean(scope_name(scope, redact) if scope is not None else str(report["id"]), 18)
-        over = report["over_limit_requests"] + report["refused_requests"]
+        scope = snapshot.scopes.get(report.scope_id)
+        name = fmt.clean(scope_name(scope, redact) if scope is not None else report.scope_id, 18)
+        over = report.over_limit_requests + report.refused_requests
         table.add_row(
-            Text(("▸ " if report["id"] == selected else "  ") + name),
-            f"{report['requests']:,}",
-            fmt.tokens(report["max_calibrated_tokens"]),
+            Text(("▸ " if report.scope_id == selected else "  ") + name),
+            f"{report.requests:,}",
+            fmt.tokens(report.peak),
             Text(f"{over:,}", "bold red" if over else ""),
-            f"{report['stage_runs']['clear_tool_results']:,}",
-            f"{report['cached_prefix_ratio']:.0%}",
+            f"{report.stage_runs['clear_tool_results']:,}",
+            f"{report.cached_prefix_ratio:.0%}",
         )
     return table
 
@@ -95,8 +95,8 @@ class WhatIfScreen(ModalScreen[None]):
     WhatIfScreen.-narrow .whatif-scopes { display: none; }
     """
 
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012 - Textual declares an instance attribute
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012 - Textual declares an instance attribute
     SCOPED_CSS = False
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -107,14 +107,14 @@ class WhatIfScreen(ModalScreen[None]):
                 tooltip="Next scope"),
     ]
 
-    def __init__(self, labels: Sequence[str], snapshots: Sequence[SessionSnapshot], scope_id: str, *,
-                 redact: bool = False) -> None:
+    def __init__(self, labels: Sequence[str], snapshots: Sequence[SessionSnapshot],
+                 summaries: Sequence[SessionSummary], scope_id: str, *, redact: bool = False) -> None:
         super().__init__()
         self.labels = tuple(labels)
         self.snapshots: tuple[SessionSnapshot, ...] = tuple(snapshots)
+        self.summaries: tuple[SessionSummary, ...] = tuple(summaries)
         self.scope_id = scope_id
         self.redact = redact
-        self.reports: list[list[dict[str, Any]]] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="whatif-box") as box:
@@ -132,9 +132,10 @@ class WhatIfScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self._show_figures()
 
-    def update(self, snapshots: Sequence[SessionSnapshot]) -> None:
+    def update(self, snapshots: Sequence[SessionSnapshot], summaries: Sequence[SessionSummary]) -> None:
         """New figures (the session grew)."""
         self.snapshots = tuple(snapshots)
+        self.summaries = tuple(summaries)
         self._show_figures()
 
     def _show_figures(self) -> None:
@@ -143,9 +144,6 @@ class WhatIfScreen(ModalScreen[None]):
             title.append("computing… (the what-if replays run as the log is read)", "dim")
             self.query_one("#whatif-title", Static).update(title)
             return
-        self.reports = [
-            [scope_report(scope) for scope in snapshot.scopes.values()] for snapshot in self.snapshots
-        ]
         first = self.snapshots[0]
         if self.scope_id not in first.scopes and first.scopes:
             self.scope_id = next(iter(first.scopes))
@@ -155,15 +153,16 @@ class WhatIfScreen(ModalScreen[None]):
             title.append("Timelines: scope ", "dim")
             title.append(fmt.clean(scope_name(scope, self.redact), 30), "bold")
         self.query_one("#whatif-title", Static).update(title)
-        for k, (label, snapshot, reports) in enumerate(zip(self.labels, self.snapshots, self.reports,
+        for k, (label, snapshot, summary) in enumerate(zip(self.labels, self.snapshots, self.summaries,
                                                            strict=False)):
+            reports = summary.scopes
             figures = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False, expand=False)
             figures.add_column(no_wrap=True, overflow="ellipsis")
             figures.add_column(justify="right", no_wrap=True, min_width=6)
             for figure, value, style in headline(reports, self.scope_id):
                 figures.add_row(figure, Text(value, style))
             heading = Text(label, "bold reverse" if k == 0 else "bold", no_wrap=True, overflow="ellipsis")
-            heading.append(" recorded" if k == 0 else " what-if", "dim")
+            heading.append(" reference" if k == 0 else " what-if", "dim")
             from rich.console import Group
 
             self.query_one(f"#whatif-figures-{k}", Static).update(Group(heading, figures))

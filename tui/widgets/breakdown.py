@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ctxscope.core.model import Category
-from ctxscope.core.snapshot import RequestDetail, RequestRecord
+from ctxscope.core.snapshot import NOT_IN_LOG, SOURCE_REPORTED, RequestDetail, RequestRecord
 from ctxscope.core.tokens import ScriptBreakdown
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -64,11 +64,22 @@ def _table(title: str, *columns: tuple[str, str], header: bool = False) -> Table
     return table
 
 
-def category_table(by_category: Mapping[Category, int]) -> Table:
-    total = sum(by_category.values())
-    table = _table("By category", ("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"))
-    for category, label in CATEGORY_LABELS.items():
-        value = by_category.get(category, 0)
+def category_table(record: RequestRecord) -> Table:
+    """The request by category, in the lens's unit, adding up to the meter's figure (core's
+    :meth:`~ctxscope.core.snapshot.RequestRecord.category_figures`)."""
+    rows = dict(record.category_figures())
+    total = record.context_tokens
+    unit = "reported" if record.source == SOURCE_REPORTED else "calibrated"
+    table = _table(
+        f"By category ({unit}, adds up to {fmt.tokens(total)})",
+        ("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"),
+    )
+    labels = {category.value: label for category, label in CATEGORY_LABELS.items()}
+    unseen = record.unseen_tokens > 0
+    if unseen:
+        labels[NOT_IN_LOG] = "not in the log"
+    for key, label in labels.items():
+        value = rows.get(key, 0)
         table.add_row(
             label,
             fmt.tokens(value),
@@ -76,12 +87,18 @@ def category_table(by_category: Mapping[Category, int]) -> Table:
             share_bar(value, total),
             style="" if value else "dim",
         )
+    if unseen:
+        table.caption = "not in the log: system prompt, tool definitions, MCP tools the log never shows"
+        table.caption_style = "dim"
+        table.caption_justify = "left"
     return table
 
 
 def tool_table(by_tool: Mapping[str, int]) -> Table:
     total = sum(by_tool.values())
-    table = _table("By tool", ("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"))
+    table = _table(
+        "By tool (raw estimate)", ("", "left"), ("tokens", "right"), ("share", "right"), ("", "left")
+    )
     ranked = sorted(by_tool.items(), key=lambda item: (-item[1], item[0]))
     for name, value in ranked[:TOOLS_SHOWN]:
         table.add_row(
@@ -113,7 +130,8 @@ SCRIPT_LABELS: Final = {
 def script_table(by_script: ScriptBreakdown) -> Table:
     """Characters and tokens per script class, and what ``chars / 4`` says for each."""
     table = _table(
-        f"By script (estimator {by_script.estimator})", ("", "left"), ("chars", "right"),
+        f"By script (raw estimate of the text, estimator {by_script.estimator})",
+        ("", "left"), ("chars", "right"),
         ("tokens", "right"), ("chars/4", "right"), ("chars/tok", "right"), header=True,
     )
     for name, chars, tokens in by_script.rows():
@@ -166,9 +184,9 @@ class BreakdownPanel(VerticalScroll):
         if record.detail_released:
             body.update(Text(f"Request #{record.index}: {RELEASED_NOTE}", style="dim"))
             return
-        parts: list[RenderableType] = [
-            category_table(record.by_category), Text(""), tool_table(record.by_tool), Text("")
-        ]
+        parts: list[RenderableType] = [category_table(record), Text("")]
+        if not record.source:  # the recorded lens has no per-tool figures of its own
+            parts += [tool_table(record.by_tool), Text("")]
         if detail is not None:
             parts.append(script_table(detail.by_script))
         else:

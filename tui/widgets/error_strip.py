@@ -30,6 +30,7 @@ def strip_text(snapshot: SessionSnapshot | None, failure: str = "", *, redact: b
         if out:
             out.append("  ")
         out.append(f"⚠ {bad:,} bad line{'s' if bad != 1 else ''} skipped", "bold yellow")
+        out.append(" (e lists them)", "dim")
         kinds = sorted(snapshot.bad_lines.items(), key=lambda kv: (-kv[1], kv[0]))
         out.append(" (" + ", ".join(f"{fmt.clean(k, 20)} {v:,}" for k, v in kinds) + ")", "yellow")
         if snapshot.problems:

@@ -61,7 +61,13 @@ def header_text(
     if not status.done and mode is Mode.OFFLINE:
         out.append(f" ({fmt.size(status.bytes_read)} of {fmt.size(status.size)})", "dim")
     out.append("  ")
+    # The lens first: it says what every figure on the screen is (and survives truncation).
     narrow = width < 100  # at 80 columns the session id gives way to the scope and the model
+    if snapshot.lens == "recorded":
+        out.append("recorded", "bold green")
+    else:
+        out.append("what-if" if narrow else "pipeline what-if", "bold yellow")
+    out.append("  ")
     if snapshot.session_id and not narrow:
         out.append("session ", "dim")
         out.append(fmt.clean(snapshot.session_id, 12))
@@ -78,6 +84,10 @@ def header_text(
             out.append("model ", "dim")
             out.append(fmt.clean(model, 24 if narrow else 32))
             out.append("  ")
+    if snapshot.estimator:
+        out.append("estimator ", "dim")
+        out.append(fmt.clean(snapshot.estimator, 16))
+        out.append("  ")
     if snapshot.format:
         out.append("format ", "dim")
         out.append(fmt.clean(snapshot.format, 24))

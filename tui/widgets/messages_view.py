@@ -7,6 +7,7 @@ detail it came from, so scrolling through 100,000 messages costs the same as thr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Final, NamedTuple
 
 from ctxscope.core.snapshot import Fate, MessageView, RequestDetail
@@ -35,7 +36,7 @@ ROLE_SHORT: Final = {"system": "sys", "user": "user", "assistant": "asst", "tool
 class Columns(NamedTuple):
     """Column widths of the list; narrower panes get a compact set."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # a width, named like its column (shadows tuple.index)
     role: int
     kind: int
     tokens: int
@@ -128,7 +129,7 @@ class MessagesView(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._messages: tuple[MessageView, ...] = ()
+        self._messages: Sequence[MessageView] = ()
         self._detail_id = 0
         self._placeholder = "select a request to see its messages"
         self.redact = False
@@ -187,11 +188,11 @@ class MessagesView(ScrollView, can_focus=True):
         if row >= len(self._messages):
             return Strip.blank(width, base)
         key = (self._detail_id, row, width)
-        strip = self.cache.get(key)
-        if strip is None:
-            strip = self._render_row(self._messages[row], width, base)
-            self.cache.set(key, strip)
-        return strip.apply_offsets(scroll_x, row)
+        cached = self.cache.get(key)
+        if cached is None:
+            cached = self._render_row(self._messages[row], width, base)
+            self.cache.set(key, cached)
+        return cached.apply_offsets(scroll_x, row)
 
     def _render_row(self, message: MessageView, width: int, base: Style) -> Strip:
         c = columns_for(width)

@@ -1,31 +1,31 @@
-"""The context meter: how full the selected request is, against budget, trigger and hard limit.
+"""The context meter: how full the selected request is, against the thresholds of its lens.
 
-One bar, scaled to the hard limit, filled to the calibrated size of the request sent (coloured by
-zone: under the trigger, between trigger and budget, over the budget); the stored history that the
-pipeline held back shows as a lighter tail. Beneath it, marks for trigger, budget and limit; then the
-three figures side by side (raw estimate, calibrated estimate, provider-reported) with a divergence
-flag; the cached-prefix share; stored against sent; and how many requests are left before the next
-compaction at the current growth rate.
+One bar, scaled to the hard limit (the window), filled to the lens's figure of the request
+(:attr:`~ctxscope.core.snapshot.RequestRecord.context_tokens`), coloured by zone (under the
+trigger, between trigger and budget, over the budget). Beneath it, marks for trigger, budget and
+limit; then the figures and an outlook line:
+
+* **recorded lens** (what the agent sent): the context (reported, or reconstructed), how close the
+  calibrated estimate came to the reported figure, what of it the log shows and what it never
+  shows; the provider's cached share and the requests until the agent's own compaction;
+* **pipeline lens** (a what-if): the raw and calibrated estimate of what ctxscope's pipeline would
+  send, the agent's reported figure (another request) beside it, the stored history against the
+  request, and the requests until the pipeline's next compaction.
+
+Every figure comes from core (the forecast and the divergence flag included); this widget only
+formats them, and names the unit of each (raw or calibrated).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ctxscope.core.snapshot import RequestRecord, ScopeSnapshot, Stage, Thresholds
+from ctxscope.core.snapshot import SOURCE_REPORTED, RequestRecord, ScopeSnapshot, Thresholds
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from . import text as fmt
-
-DIVERGENCE: Final = 0.10
-"""Calibrated estimate and reported figure further apart than this (relative) are flagged."""
-
-GROWTH_WINDOW: Final = 8
-"""Requests looked back over to measure the current growth rate."""
 
 LABEL_WIDTH: Final = 16
 """Cells right of the bar for its figure (`` 312k / 1.00M``)."""
@@ -34,36 +34,6 @@ LABEL_WIDTH: Final = 16
 def bar_width(width: int) -> int:
     """Cells of the bar itself in a meter ``width`` cells wide."""
     return max(10, width - LABEL_WIDTH - 1)
-
-
-def growth_rate(records: Sequence[RequestRecord], index: int, window: int = GROWTH_WINDOW) -> float | None:
-    """Average growth of the calibrated request size per request, up to ``index``.
-
-    Only the run since the last request at which a stage freed tokens counts (a compaction resets
-    the growth). None when fewer than two requests are in that run.
-    """
-    if index <= 0 or index >= len(records):
-        return None
-    start = max(0, index - window)
-    for i in range(index, start, -1):
-        if any(run.tokens_freed > 0 for run in records[i].stages if run.stage is not Stage.ARTIFACTS):
-            start = i
-            break
-    if index - start < 1:
-        return None
-    return (records[index].calibrated_tokens - records[start].calibrated_tokens) / (index - start)
-
-
-def requests_left(size: int, trigger: int, rate: float | None) -> int | None:
-    """Requests until a request of ``size`` growing by ``rate`` per request passes ``trigger``.
-
-    0 when it already has; None when the size is not growing.
-    """
-    if size > trigger:
-        return 0
-    if rate is None or rate <= 0:
-        return None
-    return max(1, math.ceil((trigger - size) / rate))
 
 
 class ContextMeter(Widget):
@@ -120,7 +90,7 @@ class ContextMeter(Widget):
         t = scope.thresholds
         lines = [
             self._bar(record, t, width),
-            self._marks(t, record, width),
+            self._marks(t, record, width, scope.agent_thresholds),
             self._figures(record, width),
             self._outlook(scope, record, width),
         ]
@@ -129,13 +99,16 @@ class ContextMeter(Widget):
         return Text("\n", no_wrap=True).join(lines)
 
     def _scale(self, t: Thresholds, record: RequestRecord) -> int:
-        return max(t.limit, record.calibrated_tokens, 1)
+        return max(t.limit, record.context_tokens, 1)
 
     def _bar(self, record: RequestRecord, t: Thresholds, width: int) -> Text:
-        label = f" {fmt.tokens(record.calibrated_tokens)} / {fmt.tokens(t.limit)}"
+        label = f" {fmt.tokens(record.context_tokens)} / {fmt.tokens(t.limit)}"
         cells = bar_width(width)
         scale = self._scale(t, record)
-        sent, stored = record.calibrated_tokens, max(record.stored_tokens, record.calibrated_tokens)
+        sent = record.context_tokens
+        # The stored history beyond the request shows as a tail in the pipeline lens only (in the
+        # recorded lens the stored history is a raw estimate: another unit than the bar's).
+        stored = sent if record.source else max(record.stored_tokens, sent)
         bar = Text(no_wrap=True, end="")
         ok, warn, over = self._style("ok"), self._style("warn"), self._style("over")
         held, empty = self._style("held"), self._style("empty")
@@ -158,14 +131,14 @@ class ContextMeter(Widget):
         bar.append(label, self._style("label"))
         return bar
 
-    def _marks(self, t: Thresholds, record: RequestRecord, width: int) -> Text:
+    def _marks(self, t: Thresholds, record: RequestRecord, width: int, recorded: bool) -> Text:
         """▲ marks under the bar at trigger, budget and limit, with as much label as fits."""
         cells = bar_width(width)
         scale = self._scale(t, record)
         marks: dict[int, list[str]] = {}
         for name, value in (("trigger", t.trigger), ("budget", t.budget)):
-            if 0 < value < t.limit:
-                marks.setdefault(value, []).append(name)
+            if 0 < value < t.limit and not (recorded and name == "budget"):
+                marks.setdefault(value, []).append("auto-compact" if recorded else name)
         ordered = [
             (min(cells - 1, int(value * cells / scale)), names, value)
             for value, names in sorted(marks.items())
@@ -173,7 +146,7 @@ class ContextMeter(Widget):
         limit_pos = min(cells, round(t.limit * cells / scale))
         limit = fmt.tokens(t.limit)
         best: list[tuple[int, str]] = []
-        for limit_words in (f"limit {limit} ▲", f"{limit} ▲", "▲"):
+        for limit_words in (f"{'window' if recorded else 'limit'} {limit} ▲", f"{limit} ▲", "▲"):
             limit_start = max(0, limit_pos - len(limit_words) + 1)
             placed: list[tuple[int, str]] = []
             taken = 0
@@ -209,29 +182,43 @@ class ContextMeter(Widget):
         return out
 
     def _figures(self, record: RequestRecord, width: int) -> Text:
-        """Raw estimate, calibrated estimate and provider-reported figure, with a divergence flag."""
+        """The lens's figures for the request, each named with its unit."""
         short = width < 110
         number = fmt.tokens if short else fmt.exact
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         label = self._style("label")
-        out.append("raw ", label)
-        out.append(number(record.sent_tokens))
-        out.append("  cal " if short else "  calibrated ", label)
-        out.append(number(record.calibrated_tokens))
-        out.append("  reported ", label)
-        reported = record.reported_tokens
-        out.append(number(reported))
-        if reported:
-            drift = record.calibrated_tokens / reported - 1
-            raw_ratio = record.sent_tokens / reported
-            if abs(drift) > DIVERGENCE:
-                out.append(f"  ⚠ {drift:+.0%}" if short else f"  ⚠ {drift:+.0%} vs reported",
-                           self._style("flag"))
-            else:
-                out.append(f"  ✓ {abs(drift):.0%}" if short else f"  ✓ within {abs(drift):.0%}",
-                           self._style("good"))
-            if abs(raw_ratio - 1) > DIVERGENCE:
-                out.append(f" · raw ×{raw_ratio:.2f}", self._style("flag"))
+        if record.source:
+            reported = record.source == SOURCE_REPORTED
+            out.append("context ", label)
+            out.append(number(record.context_tokens), "bold")
+            out.append(" reported" if reported else " estimated", label)
+            if reported:
+                out.append("  estimate ", label)
+                out.append(number(record.calibrated_tokens))
+                drift = record.drift
+                if drift is not None and record.diverges:
+                    out.append(f" ⚠ {drift:+.0%}", self._style("flag"))
+                elif drift is not None:
+                    out.append(f" ✓ {abs(drift):.0%}", self._style("good"))
+            if record.unseen_tokens:
+                shown = max(0, record.context_tokens - record.unseen_tokens)
+                out.append("  in the log " if not short else "  log ", label)
+                out.append(number(shown))
+                out.append(" + not in the log " if not short else " + unseen ", label)
+                out.append(number(record.unseen_tokens))
+            out.append("  raw " if short else "  raw estimate ", label)
+            out.append(number(record.sent_tokens))
+        else:
+            out.append("what-if ", self._style("warn"))
+            out.append("raw ", label)
+            out.append(number(record.sent_tokens))
+            out.append("  cal " if short else "  calibrated ", label)
+            out.append(number(record.calibrated_tokens), "bold")
+            if record.reported_tokens:
+                out.append("  agent sent " if short else "  the agent's own request ", label)
+                out.append(number(record.reported_tokens))
+                if not short:
+                    out.append(" (reported)", label)
         if record.refused:
             out.append("  REFUSED" if short else "  REFUSED: too long for the model", self._style("over"))
         elif record.over_limit:
@@ -242,28 +229,38 @@ class ContextMeter(Widget):
         return out
 
     def _outlook(self, scope: ScopeSnapshot, record: RequestRecord, width: int) -> Text:
-        """Cached prefix, stored against sent, and the requests left before the next compaction."""
+        """Cached prefix, the compaction at this request, and the requests left before the next."""
         short = width < 110
         label = self._style("label")
+        parts: list[Text] = []
         cached = Text(no_wrap=True, end="")
-        cached.append("cached " if short else "cached prefix ", label)
-        cached.append(fmt.percent(record.cached_prefix_tokens, record.sent_tokens))
-        if not short and record.reported_tokens and record.reported_cached_tokens is not None:
-            cached.append(" (provider ", label)
-            cached.append(fmt.percent(record.reported_cached_tokens, record.reported_tokens))
-            cached.append(")", label)
-        held_back = Text(no_wrap=True, end="")
-        held_back.append("stored ", label)
-        held_back.append(fmt.tokens(record.stored_tokens))
-        held_back.append(" → sent ", label)
-        held_back.append(fmt.tokens(record.sent_tokens))
-        held = record.stored_tokens - record.sent_tokens
-        if held > 0 and not short:
-            held_back.append(f" (holds back {fmt.tokens(held)})", label)
-        rate = growth_rate(scope.records, record.index)
-        left = requests_left(record.calibrated_tokens, scope.thresholds.trigger, rate)
+        if record.source:
+            if record.reported_tokens and record.reported_cached_tokens is not None:
+                cached.append("cached " if short else "provider cache ", label)
+                cached.append(fmt.percent(record.reported_cached_tokens, record.reported_tokens))
+                parts.append(cached)
+        else:
+            cached.append("cached " if short else "cached prefix ", label)
+            cached.append(fmt.percent(record.cached_prefix_tokens, record.sent_tokens))
+            parts.append(cached)
+            held_back = Text(no_wrap=True, end="")
+            held_back.append("raw: stored ", label)
+            held_back.append(fmt.tokens(record.stored_tokens))
+            held_back.append(" → sent ", label)
+            held_back.append(fmt.tokens(record.sent_tokens))
+            parts.append(held_back)
+        compaction = scope.compaction_at(record.index) if record.source else None
+        if compaction is not None:
+            here = Text(no_wrap=True, end="")
+            here.append("◆ agent compacted: " if not short else "◆ ", self._style("warn"))
+            before, after = compaction.tokens_before or 0, compaction.tokens_after or 0
+            here.append(f"{fmt.tokens(before)} → {fmt.tokens(after)}")
+            parts.append(here)
+        forecast = scope.forecast(record.index)
         outlook = Text(no_wrap=True, end="")
-        outlook.append("compaction " if short else "next compaction ", label)
+        who = "agent compaction " if scope.agent_thresholds else "next compaction "
+        outlook.append(who if not short else "compaction ", label)
+        left = forecast.requests_left
         if left == 0:
             outlook.append("now" if short else "now (over the trigger)", self._style("warn"))
         elif left is None:
@@ -271,8 +268,6 @@ class ContextMeter(Widget):
         else:
             outlook.append(f"in ≈{left} request{'s' if left != 1 else ''}")
             if not short:
-                outlook.append(f" (+{fmt.tokens(round(rate or 0))}/request)", label)
-        out = Text("   " if not short else "  ", no_wrap=True, overflow="ellipsis", end="").join(
-            [cached, held_back, outlook]
-        )
-        return out
+                outlook.append(f" (+{fmt.tokens(round(forecast.growth or 0))}/request)", label)
+        parts.append(outlook)
+        return Text("   " if not short else "  ", no_wrap=True, overflow="ellipsis", end="").join(parts)

@@ -1,17 +1,17 @@
-"""Summary markers: every point where a summary replaced older history, and the agent's own compactions.
+"""Summary markers: the agent's own compactions, and (pipeline lens) the summaries of the what-if.
 
-Each row of the list is one summarisation (stage 3 of the pipeline): the request it happened at,
-tokens freed, tokens summarised, the summary's size and the recent history kept verbatim; or one
-compaction the agent reported about itself (``observed``), with its before and after. Moving through
-the list moves the request cursor; Enter opens the summary text.
+In the recorded lens each row is one compaction the agent made itself: the request it happened
+before, its trigger, tokens before → after, freed, the summary's size and what was kept verbatim
+(a microcompact clears old tool results instead). In the pipeline lens the summaries ctxscope's
+pipeline would make (stage 3, a what-if) are listed too, each labelled as such. Every figure comes
+from core. Moving through the list moves the request cursor; Enter opens the summary text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ctxscope.core.model import ObservedCompaction
-from ctxscope.core.snapshot import ScopeSnapshot, SummaryMarker
+from ctxscope.core.snapshot import AgentCompaction, ScopeSnapshot, SummaryMarker
 from rich.text import Text
 from textual import on
 from textual.widgets import OptionList
@@ -19,23 +19,24 @@ from textual.widgets.option_list import Option
 
 from ..messages import RequestPicked, SummaryOpened
 from . import text as fmt
-from .timeline import compaction_requests
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One row: a summary marker or an observed compaction, at a request index."""
+    """One row: a what-if summary marker or an agent compaction, at a request index."""
 
     request_index: int
     marker: SummaryMarker | None = None
-    observed: ObservedCompaction | None = None
+    compaction: AgentCompaction | None = None
 
 
-def marker_row(marker: SummaryMarker) -> Text:
-    """Two lines: where and how much it freed; then the summary's size and what was kept."""
+def marker_row(marker: SummaryMarker, what_if: bool = True) -> Text:
+    """Two lines: where and how much the pipeline's summary freed; its size and what was kept
+    (``what_if``: a summary the pipeline would make, not one the agent's pipeline made)."""
     out = Text(no_wrap=True, overflow="ellipsis", end="")
     out.append("◆ ", "magenta")
     out.append(f"#{marker.request_index}".ljust(7), "bold")
+    out.append("what-if summary " if what_if else "summary ", "magenta")
     out.append(f"freed {fmt.tokens(marker.tokens_freed)}", "bold")
     out.append(f"  {fmt.tokens(marker.tokens_before)} → {fmt.tokens(marker.tokens_after)}", "dim")
     out.append("\n         ")
@@ -46,74 +47,78 @@ def marker_row(marker: SummaryMarker) -> Text:
     return out
 
 
-def observed_row(index: int, compaction: ObservedCompaction) -> Text:
-    """Two lines: where the agent compacted itself; then before → after."""
+def compaction_row(compaction: AgentCompaction) -> Text:
+    """Two lines: where the agent compacted itself and how; then before → after, freed, sizes."""
     out = Text(no_wrap=True, overflow="ellipsis", end="")
     out.append("◇ ", "cyan")
-    out.append(f"#{index}".ljust(7), "bold")
-    out.append("agent compacted", "cyan")
+    out.append(f"#{compaction.request}".ljust(7), "bold")
+    out.append("agent summary" if compaction.kind == "summary" else "agent cleared old tool results", "cyan")
     if compaction.trigger:
         out.append(f" ({fmt.clean(compaction.trigger, 12)})", "dim")
     out.append("\n         ")
-    out.append(f"{fmt.tokens(compaction.tokens_before)} → {fmt.tokens(compaction.tokens_after)}")
+    before, after = compaction.tokens_before, compaction.tokens_after
+    out.append(f"{'?' if before is None else fmt.tokens(before)} → ")
+    out.append("?" if after is None else fmt.tokens(after))
     if compaction.tokens_freed is not None:
-        out.append(f" · freed {fmt.tokens(compaction.tokens_freed)}", "dim")
+        out.append(f" · freed {fmt.tokens(compaction.tokens_freed)}", "bold")
+    if compaction.kind == "summary":
+        out.append(
+            f" · summary {fmt.tokens(compaction.summary_tokens)} · kept {fmt.tokens(compaction.kept_tokens)}",
+            "dim",
+        )
     return out
 
 
 EMPTY = (
-    "No summary yet: stage 3 runs only when clearing old tool results was not enough, "
-    "and the agent has reported no compaction of its own."
+    "No compaction yet: the agent has made none of its own (and, in the pipeline lens, the what-if "
+    "made no summary: stage 3 runs only when clearing old tool results was not enough)."
 )
 
 
 class SummaryList(OptionList):
-    """The summary markers and observed compactions of the current scope, oldest first."""
+    """The agent's compactions (and the what-if's summaries) of the current scope, oldest first."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._scope_key: tuple[str, int] | None = None
+        self._scope_key: tuple[str, int, str] | None = None
         self._scanned = 0
-        self._observed = 0
+        self._placed = 0
         self.entries: list[Entry] = []
 
     def show(self, scope: ScopeSnapshot | None, generation: int) -> None:
-        """Append new markers of ``scope``; start over for another scope or session generation."""
-        key = (scope.header.scope_id, generation) if scope is not None else None
+        """Append new entries of ``scope``; start over for another scope, lens or generation."""
+        key = (scope.header.scope_id, generation, scope.lens) if scope is not None else None
         if key != self._scope_key:
             self._scope_key = key
-            self._scanned = self._observed = 0
+            self._scanned = self._placed = 0
             self.entries = []
             self.clear_options()
         if scope is None:
             return
         if not self.entries and self.option_count == 0:
             self.add_option(Option(Text(EMPTY, style="dim"), disabled=True))
-        records = scope.records
-        new: list[Entry] = [
-            Entry(r.summary.request_index, marker=r.summary)
-            for r in records[self._scanned :]
-            if r.summary is not None
-        ]
-        self._scanned = len(records)
-        if len(scope.observed) > self._observed:
-            indexes = compaction_requests(scope)
+        new: list[Entry] = []
+        if not scope.agent_thresholds:  # the pipeline's summaries (ctxscope's own logs: the agent's)
+            records = scope.records
             new += [
-                Entry(indexes[i] if i < len(indexes) else 0, observed=scope.observed[i])
-                for i in range(self._observed, len(scope.observed))
+                Entry(r.summary.request_index, marker=r.summary)
+                for r in records[self._scanned :]
+                if r.summary is not None
             ]
+            self._scanned = len(records)
+        compactions = scope.agent_compactions
+        new += [Entry(c.request, compaction=c) for c in compactions[self._placed :]]
+        self._placed = len(compactions)
         if not new:
             return
-        self._observed = len(scope.observed)
+        what_if = scope.lens == "pipeline"
         if not self.entries:
             self.clear_options()  # the placeholder
         new.sort(key=lambda e: e.request_index)
         self.entries += new
         self.add_options(
             [
-                Option(
-                    marker_row(e.marker) if e.marker else observed_row(e.request_index, e.observed),  # type: ignore[arg-type]
-                )
+                Option(compaction_row(e.compaction) if e.compaction else marker_row(e.marker, what_if))  # type: ignore[arg-type]
                 for e in new
             ]
         )
@@ -140,4 +145,4 @@ class SummaryList(OptionList):
         event.stop()
         if 0 <= event.option_index < len(self.entries):
             entry = self.entries[event.option_index]
-            self.post_message(SummaryOpened(entry.marker, entry.observed))
+            self.post_message(SummaryOpened(entry.marker, entry.compaction))

@@ -10,15 +10,13 @@ how much the stage freed; its last line spells out the selected request.
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 import time
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from ctxscope.core.snapshot import RequestRecord, ScopeSnapshot, Stage
 from rich.text import Text
@@ -39,6 +37,19 @@ STAGE_LABELS: Final = {
 lane shows only in scopes where it ran."""
 
 ALWAYS_SHOWN: Final = (Stage.ARTIFACTS, Stage.CLEAR_TOOL_RESULTS, Stage.SUMMARIZE, Stage.GUARD)
+
+AGENT_LANES: Final = {
+    Stage.CLEAR_TOOL_RESULTS: "2 agent clr",
+    Stage.SUMMARIZE: "3 agent sum",
+}
+"""The recorded lens's lanes: what the agent did (its microcompact clears old tool results, the
+analogue of stage 2; its summary compaction is stage 3)."""
+
+AGENT_ACTIONS: Final = {
+    Stage.CLEAR_TOOL_RESULTS: "agent cleared old tool results",
+    Stage.SUMMARIZE: "agent summary",
+}
+"""What the caption calls each of the agent's actions."""
 
 
 def stage_label(stage: Stage) -> str:
@@ -72,10 +83,20 @@ def _hex(name: str) -> str:
 
 
 LEGEND: Final = (
-    f"[{_hex('stored')}]━ stored[/] [{_hex('sent')}]━ sent[/] [{_hex('reported')}]• reported[/] "
-    f"[{_hex('summary')}]│ summary[/] [{_hex('observed')}]│ agent compaction[/] [b]│ cursor[/]"
+    f"[{_hex('stored')}]━ stored (raw)[/] [{_hex('sent')}]━ what-if sent (calibrated)[/] "
+    f"[{_hex('reported')}]• agent reported[/] "
+    f"[{_hex('summary')}]│ what-if summary[/] [{_hex('observed')}]│ agent compaction[/] [b]│ cursor[/]"
 )
-"""Legend markup for the timeline pane's border subtitle (fixed text, no log content)."""
+"""Legend markup for the timeline pane's border subtitle in the pipeline lens (fixed text)."""
+
+RECORDED_LINES: Final = {"limit": "window", "trigger": "auto-compact"}
+"""What the recorded lens calls the timeline's lines."""
+
+RECORDED_LEGEND: Final = (
+    f"[{_hex('sent')}]━ context (reported, else estimated)[/] [{_hex('reported')}]• reported[/] "
+    f"[{_hex('observed')}]│ agent compaction[/] [b]│ cursor[/]"
+)
+"""Legend markup in the recorded lens (fixed text, no log content)."""
 SHADES: Final = "▁▂▃▄▅▆▇█"
 
 
@@ -192,31 +213,17 @@ class Series:
             n = 0
         for record in records[n:]:
             self.stored.append(record.stored_tokens)
-            self.sent.append(record.calibrated_tokens)
+            self.sent.append(record.context_tokens)
             self.reported.append(-1 if record.reported_tokens is None else record.reported_tokens)
             ran = {stage: -1 for stage in Stage}
             for run in record.stages:
                 ran[run.stage] = max(ran[run.stage], run.tokens_freed)
             for stage, value in ran.items():
                 self.freed[stage].append(value)
-            if record.summary is not None:
+            if record.summary is not None and not record.source:  # a what-if summary
                 self.summaries.append(record.index)
         if records:
             self._last = records[-1]
-
-
-def compaction_requests(scope: ScopeSnapshot) -> list[int]:
-    """Request index right after each compaction the agent reported (where it shows on the timeline)."""
-    records = scope.records
-    out = []
-    for compaction in scope.observed:
-        # A binary search: a long live session holds its older records as figures, rebuilt on access.
-        index = bisect.bisect_left(records, compaction.message_count + 1, key=attrgetter("message_count"))
-        if index < len(records):
-            out.append(index)
-        elif records:
-            out.append(len(records) - 1)
-    return out
 
 
 def nice_ticks(top: float, count: int = 4) -> list[int]:
@@ -297,7 +304,7 @@ class TimelinePlot(PlotextPlot):
         key: tuple[object, ...] = (
             id(scope),
             len(scope.records) if scope else 0,
-            len(scope.observed) if scope else 0,
+            len(scope.agent_compactions) if scope else 0,
             self._cursor,
             width,
             self.size.height,
@@ -334,25 +341,33 @@ class TimelinePlot(PlotextPlot):
                 reported.append(most)
         t = scope.thresholds
         data_top = max(max(sent), max(reported, default=0), t.trigger)
-        data_top = max(data_top, min(max(stored), t.limit))
+        if scope.lens == "pipeline":
+            data_top = max(data_top, min(max(stored), t.limit))
         top = min(t.limit, data_top) * 1.1 if t.limit else data_top * 1.1
         last = max(1, count - 1)
         rows = max(1, self.size.height - 4)
         labelled: list[float] = []
-        for name, value in (("budget", t.budget), ("limit", t.limit), ("trigger", t.trigger)):
+        lines: tuple[tuple[str, int], ...] = (
+            ("budget", t.budget), ("limit", t.limit), ("trigger", t.trigger)
+        )
+        if scope.agent_thresholds:  # the agent's window and auto-compaction trigger
+            lines = (("limit", t.limit), ("trigger", t.trigger))
+        for name, value in lines:
             if 0 < value <= top:
                 plt.hline(value, COLORS[name])
                 # Label a line only when it is at least a row away from a labelled one; the budget
                 # (what the pipeline works to) first, so a rescale that brings the limit close
                 # on a short plot never leaves it unlabelled.
                 if all(abs(value - other) / top * rows >= 1 for other in labelled):
-                    plt.text(name, last, value, color=COLORS[name], alignment="right")
+                    words = RECORDED_LINES.get(name, name) if scope.agent_thresholds else name
+                    plt.text(words, last, value, color=COLORS[name], alignment="right")
                     labelled.append(value)
         for index in series.summaries:
             plt.vline(index, COLORS["summary"])
-        for index in compaction_requests(scope):
-            plt.vline(index, COLORS["observed"])
-        plt.plot(xs, stored, color=COLORS["stored"])
+        for compaction in scope.agent_compactions:
+            plt.vline(compaction.request, COLORS["observed"])
+        if scope.lens == "pipeline":  # the stored history is a raw estimate: another unit
+            plt.plot(xs, stored, color=COLORS["stored"])
         plt.plot(xs, sent, color=COLORS["sent"])
         if reported:
             plt.scatter(reported_xs, reported, color=COLORS["reported"], marker="•")
@@ -363,9 +378,9 @@ class TimelinePlot(PlotextPlot):
         ticks = nice_ticks(top, max(2, (self.size.height - 4) // 3))
         labels = [fmt.tokens(v) for v in ticks]
         # Pad the tick labels so the plot area starts where the stage lanes start: columns align.
-        plt.yticks(ticks, [label.rjust(LANE_LABEL_WIDTH - 1) for label in labels])
+        plt.yticks(cast("list[float]", ticks), [label.rjust(LANE_LABEL_WIDTH - 1) for label in labels])
         xticks = sorted({0, last // 2, last})
-        plt.xticks(xticks, [f"#{x}" for x in xticks])
+        plt.xticks(cast("list[float]", xticks), [f"#{x}" for x in xticks])
         self.refresh()
 
 
@@ -405,7 +420,7 @@ class StageLanes(Widget):
         self._scope, self._cursor, self._generation = scope, cursor, generation
         if scope is not None and scope.records:
             self.series.update(scope, generation)
-            self._fit_height(len(self.lanes_for(self.series)) + 1)
+            self._fit_height(len(self.lanes_for(self.series, scope.agent_thresholds)) + 1)
         self.refresh()
 
     def _style(self, name: str) -> str:
@@ -421,14 +436,18 @@ class StageLanes(Widget):
         count = len(series)
         columns = max(1, width - LANE_LABEL_WIDTH - 1)
         spans = column_spans(count, columns)
-        stages = self.lanes_for(series)
-        lines = [self._lane(stage, series.freed[stage], spans) for stage in stages]
-        lines.append(self._caption(scope.records, width))
+        recorded = scope.agent_thresholds
+        stages = self.lanes_for(series, recorded)
+        lines = [self._lane(stage, series.freed[stage], spans, recorded) for stage in stages]
+        lines.append(self._caption(scope.records, width, recorded))
         return Text("\n").join(lines)
 
     @staticmethod
-    def lanes_for(series: Series) -> list[Stage]:
-        """The four stages, plus turn fitting (and any other stage) where it ran in this scope."""
+    def lanes_for(series: Series, recorded: bool = False) -> list[Stage]:
+        """The four stages, plus turn fitting (and any other stage) where it ran in this scope; in
+        the recorded lens the agent's two (:data:`AGENT_LANES`)."""
+        if recorded:
+            return list(AGENT_LANES)
         return [
             stage for stage in (*STAGE_LABELS, *(s for s in Stage if s not in STAGE_LABELS))
             if stage in ALWAYS_SHOWN or any(v >= 0 for v in series.freed.get(stage, ()))
@@ -438,9 +457,12 @@ class StageLanes(Widget):
         if self.styles.height is None or self.styles.height.value != lines:
             self.styles.height = lines
 
-    def _lane(self, stage: Stage, freed: Sequence[int], spans: list[tuple[int, int]]) -> Text:
+    def _lane(
+        self, stage: Stage, freed: Sequence[int], spans: list[tuple[int, int]], recorded: bool = False
+    ) -> Text:
         out = Text(no_wrap=True, end="")
-        out.append(stage_label(stage)[: LANE_LABEL_WIDTH - 1].ljust(LANE_LABEL_WIDTH), self._style("label"))
+        label = AGENT_LANES[stage] if recorded else stage_label(stage)
+        out.append(label[: LANE_LABEL_WIDTH - 1].ljust(LANE_LABEL_WIDTH), self._style("label"))
         per_column = [max(freed[lo:hi]) for lo, hi in spans]
         peak = max((v for v in per_column if v > 0), default=0)
         ran = self._style(stage.value)
@@ -460,20 +482,28 @@ class StageLanes(Widget):
             out.append(char, style)
         return out
 
-    def _caption(self, records: Sequence[RequestRecord], width: int) -> Text:
+    def _caption(self, records: Sequence[RequestRecord], width: int, recorded: bool) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         if not 0 <= self._cursor < len(records):
             return out
         record = records[self._cursor]
         out.append(f"#{record.index} ", self._style("caption"))
         if not record.stages:
-            out.append("fit as it was: no stage ran", "dim")
+            idle = (
+                "the agent did not compact here" if recorded
+                else "fit as it was: no stage ran" if record.source
+                else "what-if: fit as it was, no stage ran"
+            )
+            out.append(idle, "dim")
         for i, run in enumerate(record.stages):
             if i:
                 out.append(" · ", "dim")
-            out.append(stage_name(run.stage), self._style(run.stage.value))
+            name = AGENT_ACTIONS[run.stage] if recorded else stage_name(run.stage)
+            out.append(name, self._style(run.stage.value))
             out.append(f" −{fmt.tokens(run.tokens_freed)}")
-            out.append(f" ({run.items} item{'s' if run.items != 1 else ''})", "dim")
+            if run.items:
+                out.append(f" ({run.items} item{'s' if run.items != 1 else ''})", "dim")
         if record.summary is not None:
-            out.append("  ◆ summary", self._style("summarize"))
+            words = "  ◆ summary (Enter)" if record.source else "  ◆ what-if summary"
+            out.append(words, self._style("summarize"))
         return out

@@ -1,0 +1,161 @@
+"""Where other agents keep their sessions, for following a folder (``watch FOLDER``, ``open FOLDER``).
+
+Claude Code and Codex write JSONL logs that :mod:`~ctxscope.core.follow` finds by their suffix.
+The agents below keep a session in a file with another name, in a known place under their home
+or in the project folder. :func:`agent_logs_in` lists those files in a folder the user named, so
+that the newest one is followed like any log:
+
+* Gemini CLI: ``chats/session-*.json`` under ``~/.gemini/tmp/<projectHash>/`` (the folder may be
+  ``~/.gemini``, its ``tmp``, one project folder or its ``chats``);
+* OpenCode: ``storage/session/<projectID>/ses_*.json`` under ``~/.local/share/opencode`` (or the
+  ``storage`` or ``session`` folder, or one project folder). A sub-agent's session (one with a
+  ``parentID``) is read as part of its parent's, so it is not followed on its own;
+* Cline and Roo Code: ``tasks/<taskId>/ui_messages.json`` under the extension's VS Code
+  ``globalStorage`` folder (``saoudrizwan.claude-dev``, ``rooveterinaryinc.roo-cline``), the
+  ``globalStorage`` folder itself, its ``tasks`` folder, or one task folder;
+* Aider: ``.aider.chat.history.md`` in a project folder;
+* SpecStory: ``.specstory/history/*.md`` in a project folder (or that folder itself).
+
+Only fixed names are looked for, a few levels down, without following symbolic links; each
+folder is listed once per look.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Iterator
+from typing import Final
+
+import orjson
+
+AIDER_HISTORY: Final = ".aider.chat.history.md"
+CLINE_UI: Final = "ui_messages.json"
+CLINE_EXTENSIONS: Final = ("saoudrizwan.claude-dev", "rooveterinaryinc.roo-cline")
+GEMINI_PREFIX: Final = "session-"
+OPENCODE_PREFIX: Final = "ses_"
+CHILD_CHECKS: Final = 20
+"""How many of the newest OpenCode session files are opened to skip sub-agent sessions."""
+
+
+class _Scan:
+    """Directory listings for one look over a folder: each folder is listed at most once."""
+
+    def __init__(self) -> None:
+        self._listed: dict[str, list[os.DirEntry[str]]] = {}
+
+    def entries(self, folder: str) -> list[os.DirEntry[str]]:
+        found = self._listed.get(folder)
+        if found is None:
+            try:
+                with os.scandir(folder) as listed:
+                    found = list(listed)
+            except OSError:
+                found = []
+            self._listed[folder] = found
+        return found
+
+    def dirs(self, folder: str, name: str | None = None) -> list[str]:
+        """Sub-folders of ``folder`` (only the one called ``name`` when given), links excluded."""
+        found = []
+        for entry in self.entries(folder):
+            try:
+                if (name is None or entry.name == name) and entry.is_dir(follow_symlinks=False):
+                    found.append(entry.path)
+            except OSError:
+                continue
+        return found
+
+    def subdirs(self, folders: list[str]) -> list[str]:
+        return [sub for folder in folders for sub in self.dirs(folder)]
+
+    def files(
+        self, folder: str, prefix: str = "", suffix: str = "", name: str | None = None
+    ) -> Iterator[tuple[int, str]]:
+        """(mtime_ns, path) of the regular files in ``folder`` that match."""
+        for entry in self.entries(folder):
+            try:
+                matches = (
+                    entry.name == name
+                    if name is not None
+                    else (entry.name.startswith(prefix) and entry.name.endswith(suffix))
+                )
+                if matches and entry.is_file(follow_symlinks=False):
+                    yield entry.stat(follow_symlinks=False).st_mtime_ns, entry.path
+            except OSError:
+                continue
+
+
+def gemini_chats(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    projects = [folder, *scan.dirs(folder), *scan.subdirs(scan.dirs(folder, "tmp"))]
+    for chats in [folder, *[c for p in projects for c in scan.dirs(p, "chats")]]:
+        yield from scan.files(chats, GEMINI_PREFIX, ".json")
+
+
+@functools.lru_cache(maxsize=256)
+def _is_child_session(path: str, mtime_ns: int) -> bool:
+    """Whether an OpenCode session file names a ``parentID`` (cached while the file is unchanged)."""
+    try:
+        with open(path, "rb") as handle:
+            info = orjson.loads(handle.read(1 << 20))
+    except (OSError, orjson.JSONDecodeError):
+        return False
+    return isinstance(info, dict) and bool(info.get("parentID"))
+
+
+def opencode_sessions(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    storage = [folder, *scan.dirs(folder, "storage")]
+    session_dirs = [folder, *[d for s in storage for d in scan.dirs(s, "session")]]
+    projects = [*session_dirs, *scan.subdirs(session_dirs)]
+    found = sorted({f for p in projects for f in scan.files(p, OPENCODE_PREFIX, ".json")}, reverse=True)
+    for position, (mtime, path) in enumerate(found):
+        if position < CHILD_CHECKS and _is_child_session(path, mtime):
+            continue
+        yield mtime, path
+
+
+def cline_tasks(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    extensions = [d for name in CLINE_EXTENSIONS for d in scan.dirs(folder, name)]
+    tasks_dirs = [d for base in [folder, *extensions] for d in scan.dirs(base, "tasks")]
+    for task in [folder, *scan.dirs(folder), *scan.subdirs(tasks_dirs)]:
+        yield from scan.files(task, name=CLINE_UI)
+
+
+def project_histories(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    """Aider's history and SpecStory's exports in a project folder."""
+    yield from scan.files(folder, name=AIDER_HISTORY)
+    history = [h for s in scan.dirs(folder, ".specstory") for h in scan.dirs(s, "history")]
+    is_history = (
+        os.path.basename(os.path.normpath(folder)) == "history"
+        and os.path.basename(os.path.dirname(os.path.normpath(folder))) == ".specstory"
+    )
+    for exports in history + ([folder] if is_history else []):
+        yield from scan.files(exports, suffix=".md")
+
+
+def agent_logs_in(folder: str) -> Iterator[tuple[int, str]]:
+    """(mtime_ns, path) of the other agents' session files in ``folder`` (see the module docs)."""
+    scan = _Scan()
+    seen: set[str] = set()
+    for finder in (gemini_chats, opencode_sessions, cline_tasks, project_histories):
+        for found in finder(scan, folder):
+            if found[1] not in seen:
+                seen.add(found[1])
+                yield found
+
+
+def is_agent_log(path: str) -> bool:
+    """Whether a changed path may be one of the session files :func:`agent_logs_in` finds (for a
+    file watcher's filter: a new or rewritten session of another agent wakes the follower)."""
+    parent = os.path.basename(os.path.dirname(path))
+    name = os.path.basename(path)
+    return (
+        (name.startswith(GEMINI_PREFIX) and name.endswith(".json") and parent == "chats")
+        or (name.startswith(OPENCODE_PREFIX) and name.endswith(".json"))
+        or name in (CLINE_UI, AIDER_HISTORY)
+        or (
+            name.endswith(".md")
+            and parent == "history"
+            and os.path.basename(os.path.dirname(os.path.dirname(path))) == ".specstory"
+        )
+    )

@@ -1,0 +1,743 @@
+"""The analysis: one worker-side object that owns a session's lenses and hands out snapshots.
+
+:class:`Analysis` is what ``ctxscope report``, the dashboard's tailer, the what-if view and the
+demo all use. It owns
+
+* the **recorded lens** (:mod:`ctxscope.core.lens`): what the agent sent and did, with the one
+  calibration (:class:`~ctxscope.core.calibration.AnchoredCalibration`);
+* the **pipeline lens**: ctxscope's pipeline replayed over the same history (a what-if; with the
+  command line's budget, limit or strategy) — calibrated by the recorded lens's ratio of what the
+  log shows at the same request;
+* compare replays (the demo's what-if view) and the live window (what may be forgotten).
+
+For ctxscope's own logs the agent ran this pipeline under the recorded configuration, so the two
+lenses coincide (unless the configuration was changed on the command line).
+
+Everything it hands out is immutable and holds no reference to live state:
+:meth:`Analysis.snapshot` (per lens), :meth:`Analysis.summary` (the typed per-scope summary whose
+:meth:`SessionSummary.to_json` is ``ctxscope report --json``) and :meth:`Analysis.detail` (one
+request's rows and breakdowns, materialised). Call it from one thread at a time (the worker).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .fulltext import full_texts
+from .lens import RecordedScope, recorded_thresholds
+from .logformat import FORMAT_NAME
+from .model import CLEAR_TOOL_RESULTS, RELEASED_MESSAGE, Message
+from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
+from .pipeline.config import PipelineConfig
+from .pipeline.engine import describe, preview
+from .replay import SessionReplay, release_replayed
+from .session import Scope, Session
+from .snapshot import (
+    LENSES,
+    AgentCompaction,
+    Fate,
+    Lens,
+    MessageView,
+    RequestDetail,
+    RequestRecord,
+    ScopeSnapshot,
+    ScopeTotals,
+    SessionSnapshot,
+    Stage,
+    SummaryMarker,
+    Thresholds,
+    scope_order,
+    session_snapshot,
+)
+from .tokens import Estimator, ScriptBreakdown, get_estimator
+from .usage_check import RatioStats, ratio_stats
+
+DEFAULT_WINDOW: Final = 200_000
+"""The context window assumed when neither the flag, the log nor the model table gives one."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisOptions:
+    """How to analyse a session.
+
+    Attributes:
+        lens: The lens snapshots are in by default (None: ``recorded``).
+        config: The pipeline configuration of the pipeline lens (the command line's overrides).
+        window: The agent's context window in tokens (overrides the log and the model table).
+        trigger: The agent's auto-compaction trigger in tokens (overrides defaults and what the
+            session's compactions showed).
+        estimator: The estimator's name (None: by the model family of the session's first call).
+        keep_detail: Keep the detail of only the newest this many requests per scope (None: all).
+        compare: Configurations replayed side by side (the demo's what-if view; the first is the
+            reference).
+    """
+
+    lens: Lens | None = None
+    config: PipelineConfig = field(default_factory=PipelineConfig)
+    window: int | None = None
+    trigger: int | None = None
+    estimator: str | None = None
+    keep_detail: int | None = None
+    compare: tuple[PipelineConfig, ...] = ()
+
+
+def session_model(session: Session) -> str:
+    """The model of the session's first call (else of its main scope's header)."""
+    for scope in session.scopes.values():
+        for request in scope.requests[:1]:
+            if request.model:
+                return request.model
+    main = session.main_scope
+    return main.header.model if main is not None else ""
+
+
+# -- the summary -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PerRequest:
+    """One request in ``--per-request`` output: the lens's figure and where it comes from."""
+
+    request: int
+    reported: int | None
+    context: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeSummary:
+    """One scope of a session in one lens: what ``ctxscope report`` prints per scope.
+
+    Attributes mirror the JSON (``docs/report-json.md``); figures are in the lens's unit.
+    """
+
+    scope_id: str
+    parent: str | None
+    label: str
+    lens: Lens
+    requests: int
+    messages: int
+    limit: int
+    budget: int
+    trigger: int
+    target: int
+    thresholds_source: str
+    peak: int
+    peak_request: int
+    max_stored_tokens: int
+    max_sent_tokens: int
+    over_limit_requests: int
+    refused_requests: int
+    over_budget_requests: int
+    stage_runs: Mapping[str, int]
+    tokens_freed: Mapping[str, int]
+    summaries: tuple[SummaryMarker, ...]
+    agent_compactions: tuple[AgentCompaction, ...]
+    forecast_requests_left: int | None
+    forecast_growth: float | None
+    cached_prefix_ratio: float
+    requests_with_usage: int
+    max_prompt_tokens: int
+    calibration_factor: float
+    estimate_raw: RatioStats | None
+    estimate_calibrated: RatioStats | None
+    estimate_calls: int
+    unseen_prefix_tokens: int
+    per_request: tuple[PerRequest, ...]
+
+    def to_json(self, *, per_request: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.scope_id,
+            "parent": self.parent,
+            "label": self.label,
+            "lens": self.lens,
+            "requests": self.requests,
+            "messages": self.messages,
+            "limit": self.limit,
+            "budget": self.budget,
+            "trigger": self.trigger,
+            "target": self.target,
+            "thresholds_source": self.thresholds_source,
+            "peak_tokens": self.peak,
+            "peak_request": self.peak_request,
+            "max_stored_tokens": self.max_stored_tokens,
+            "max_sent_tokens": self.max_sent_tokens,
+            "max_calibrated_tokens": self.peak,
+            "over_limit_requests": self.over_limit_requests,
+            "refused_requests": self.refused_requests,
+            "over_budget_requests": self.over_budget_requests,
+            "stage_runs": dict(self.stage_runs),
+            "tokens_freed": dict(self.tokens_freed),
+            "summaries": [
+                {
+                    "request": s.request_index,
+                    "tokens_before": s.tokens_before,
+                    "tokens_after": s.tokens_after,
+                    "tokens_freed": s.tokens_freed,
+                    "tokens_summarised": s.tokens_summarised,
+                    "summary_tokens": s.summary_tokens,
+                    "recent_kept_tokens": s.recent_kept_tokens,
+                    "recent_kept_messages": s.recent_kept_messages,
+                }
+                for s in self.summaries
+            ],
+            "agent_compactions": [
+                {
+                    "request": c.request,
+                    "kind": c.kind,
+                    "trigger": c.trigger,
+                    "tokens_before": c.tokens_before,
+                    "tokens_after": c.tokens_after,
+                    "tokens_freed": c.tokens_freed,
+                    "summary_tokens": c.summary_tokens,
+                    "kept_tokens": c.kept_tokens,
+                }
+                for c in self.agent_compactions
+            ],
+            "forecast": {
+                "requests_left": self.forecast_requests_left,
+                "growth_per_request": None if self.forecast_growth is None else round(self.forecast_growth),
+            },
+            "cached_prefix_ratio": round(self.cached_prefix_ratio, 4),
+            "reported": {
+                "requests_with_usage": self.requests_with_usage,
+                "max_prompt_tokens": self.max_prompt_tokens,
+            },
+            "calibration_factor": round(self.calibration_factor, 4),
+            "estimate_vs_reported": None if self.estimate_raw is None else {
+                "calls": self.estimate_calls,
+                "raw": _ratio_json(self.estimate_raw),
+                "calibrated": _ratio_json(self.estimate_calibrated),
+                "unseen_prefix_tokens": self.unseen_prefix_tokens,
+            },
+        }
+        if per_request:
+            out["per_request"] = [
+                {"request": p.request, "reported": p.reported, "context": p.context, "source": p.source}
+                for p in self.per_request
+            ]
+        return out
+
+
+def _ratio_json(stats: RatioStats | None) -> dict[str, float | int] | None:
+    if stats is None:
+        return None
+    return {
+        "calls": stats.calls,
+        "median": round(stats.median, 4),
+        "worst": round(stats.worst, 4),
+        "within_5pct": round(stats.within_5pct, 4),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """The whole session in one lens: ``ctxscope report``'s content."""
+
+    source: str
+    format: str
+    lens: Lens
+    strategy: str
+    estimator: str
+    scopes: tuple[ScopeSummary, ...]
+    bad_lines: Mapping[str, int]
+
+    def to_json(self, *, per_request: bool = False) -> dict[str, Any]:
+        """The object ``ctxscope report --json`` prints (``docs/report-json.md``)."""
+        return {
+            "format": self.format,
+            "source": self.source,
+            "lens": self.lens,
+            "strategy": self.strategy,
+            "estimator": self.estimator,
+            "scopes": [scope.to_json(per_request=per_request) for scope in self.scopes],
+            "errors": {
+                "bad_lines": sum(self.bad_lines.values()),
+                "by_kind": dict(sorted(self.bad_lines.items())),
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SessionTally:
+    """Counts over every scope of a :class:`SessionSummary` (the demo's closing line)."""
+
+    scopes: int
+    requests: int
+    stage_runs: Mapping[str, int]
+    refused_requests: int
+    over_budget_requests: int
+
+
+def session_tally(summary: SessionSummary) -> SessionTally:
+    """Every scope's requests, stage runs (by :class:`Stage` value), refused and over-budget
+    requests added up."""
+    runs = {stage.value: 0 for stage in Stage}
+    for scope in summary.scopes:
+        for stage, count in scope.stage_runs.items():
+            runs[stage] += count
+    return SessionTally(
+        scopes=len(summary.scopes),
+        requests=sum(s.requests for s in summary.scopes),
+        stage_runs=runs,
+        refused_requests=sum(s.refused_requests for s in summary.scopes),
+        over_budget_requests=sum(s.over_budget_requests for s in summary.scopes),
+    )
+
+
+def summarise_scope(scope: ScopeSnapshot, recorded: ScopeSnapshot | None) -> ScopeSummary:
+    """The summary of one scope snapshot; estimate-vs-reported figures come from the recorded lens
+    (``recorded``; the scope itself when it is in that lens)."""
+    records = scope.records
+    t = scope.thresholds
+    runs = {stage.value: 0 for stage in Stage}
+    freed = {stage.value: 0 for stage in Stage}
+    peak, peak_request = 0, -1
+    max_stored = max_sent = over_limit = refused = over_budget = with_usage = max_reported = 0
+    cached = sent_total = 0
+    for record in records:
+        for run in record.stages:
+            runs[run.stage.value] += 1
+            freed[run.stage.value] += run.tokens_freed
+        max_stored = max(max_stored, record.stored_tokens)
+        if record.refused:
+            refused += 1
+            continue
+        context = record.context_tokens
+        over_limit += record.over_limit or context > t.limit
+        if context > peak:
+            peak, peak_request = context, record.index
+        max_sent = max(max_sent, record.sent_tokens)
+        over_budget += context > t.budget
+        cached += record.cached_prefix_tokens
+        sent_total += record.context_tokens if scope.lens == "recorded" else record.sent_tokens
+        if record.reported_tokens:  # all-zero usage is no usage
+            with_usage += 1
+            max_reported = max(max_reported, record.reported_tokens)
+    check = recorded if recorded is not None else scope
+    reported = [r for r in check.records if r.reported_tokens and not r.refused]
+    forecast = scope.forecast(len(records) - 1)
+    header = scope.header
+    return ScopeSummary(
+        scope_id=header.scope_id,
+        parent=header.parent_id,
+        label=header.label,
+        lens=scope.lens,
+        requests=len(records),
+        messages=scope.stored_messages,
+        limit=t.limit,
+        budget=t.budget,
+        trigger=t.trigger,
+        target=t.target,
+        thresholds_source=scope.thresholds_source,
+        peak=peak,
+        peak_request=peak_request,
+        max_stored_tokens=max_stored,
+        max_sent_tokens=max_sent,
+        over_limit_requests=over_limit,
+        refused_requests=refused,
+        over_budget_requests=over_budget,
+        stage_runs=runs,
+        tokens_freed=freed,
+        summaries=tuple(r.summary for r in records if r.summary is not None),
+        agent_compactions=scope.agent_compactions,
+        forecast_requests_left=forecast.requests_left,
+        forecast_growth=forecast.growth,
+        cached_prefix_ratio=cached / sent_total if sent_total else 0.0,
+        requests_with_usage=with_usage,
+        max_prompt_tokens=max_reported,
+        calibration_factor=scope.calibration_factor,
+        estimate_raw=ratio_stats(r.sent_tokens / r.reported_tokens for r in reported if r.reported_tokens),
+        estimate_calibrated=ratio_stats(
+            r.calibrated_tokens / r.reported_tokens for r in reported[1:] if r.reported_tokens
+        ),
+        estimate_calls=len(reported),
+        unseen_prefix_tokens=max((r.unseen_tokens for r in check.records), default=0),
+        per_request=tuple(
+            PerRequest(r.index, r.reported_tokens, r.context_tokens, r.source or "estimate") for r in records
+        ),
+    )
+
+
+# -- the analysis ----------------------------------------------------------------------------------
+
+
+class Analysis:
+    """A session's recorded and pipeline lenses, compare replays and live window (see the module).
+
+    Args:
+        options: How to analyse.
+    """
+
+    def __init__(self, options: AnalysisOptions | None = None) -> None:
+        self.options = options or AnalysisOptions()
+        self.lens: Lens = self.options.lens or "recorded"
+        self._session: Session | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        self._recorded: dict[str, RecordedScope] = {}
+        self._own_replay: SessionReplay | None = None
+        """ctxscope's own logs: the pipeline under the recorded configuration (what was sent)."""
+        self._pipeline: SessionReplay | None = None
+        self._compare: list[SessionReplay] = []
+        self._running: dict[tuple[str, str], tuple[int, ScopeTotals]] = {}
+        """Per (view, scope): records taken into the totals so far, and the totals."""
+        self.estimator: Estimator | None = None
+
+    # -- building ------------------------------------------------------------------------------
+
+    @property
+    def own_format(self) -> bool:
+        return self._session is not None and self._session.format in (FORMAT_NAME, "")
+
+    def _start(self, session: Session) -> None:
+        self._session = session
+        self._reset()
+        options = self.options
+        name = options.estimator or session_model_estimator(session)
+        self.estimator = get_estimator(name)
+        keep = options.keep_detail
+        if self.own_format:
+            self._own_replay = SessionReplay(
+                PipelineConfig(), factor_of=self._own_factor, estimator=self.estimator, keep_detail=keep
+            )
+            base = self._own_replay
+        else:
+            base = None
+        config = options.config
+        if base is not None and config == PipelineConfig():
+            self._pipeline = base
+        else:
+            factor_of = base.factor if base is not None else self._in_log_factor
+            self._pipeline = SessionReplay(
+                config, factor_of=factor_of, estimator=self.estimator, keep_detail=keep
+            )
+        for i, compare in enumerate(options.compare):
+            if i == 0 and compare == config:
+                self._compare.append(self._pipeline)
+            elif i == 0:
+                factor_of = base.factor if base is not None else self._in_log_factor
+                self._compare.append(
+                    SessionReplay(compare, factor_of=factor_of, estimator=self.estimator, keep_detail=keep)
+                )
+            else:
+                self._compare.append(
+                    SessionReplay(compare, base=self._compare[0], estimator=self.estimator, keep_detail=keep)
+                )
+
+    def ready(self) -> bool:
+        """Whether a session was analysed."""
+        return self._session is not None
+
+    def update(self, session: Session) -> None:
+        """Take in what was appended to ``session`` (a different session object starts over)."""
+        if session is not self._session:
+            self._start(session)
+        assert self.estimator is not None
+        for scope_id, scope in session.scopes.items():
+            if scope_id not in self._recorded:
+                self._recorded[scope_id] = RecordedScope(
+                    scope, self.estimator, self.options.keep_detail, whole_request=self.own_format
+                )
+        if self._own_replay is not None:
+            self._own_replay.update(session)
+            for scope_id, lens in self._recorded.items():
+                records = self._own_replay.records(scope_id)
+                lens.take_pipeline(records[len(lens.records):])
+        else:
+            for scope_id, lens in self._recorded.items():
+                scope = session.scopes[scope_id]
+                lens.advance(scope)
+                lens.refresh_compactions(scope)
+        assert self._pipeline is not None
+        if self._pipeline is not self._own_replay:
+            self._pipeline.update(session)
+        for replay in self._compare:
+            if replay is not self._pipeline:
+                replay.update(session)
+        if self.options.keep_detail is not None:
+            release_replayed(session, self._replays())
+
+    def _replays(self) -> list[SessionReplay]:
+        replays = [self._own_replay, self._pipeline, *self._compare]
+        return list({id(r): r for r in replays if r is not None}.values())
+
+    def _own_factor(self, scope_id: str, index: int) -> float:
+        """The factor of request ``index`` of ctxscope's own logs: the recorded lens's ratio at the
+        request before (recalibrating the replay's records made so far first)."""
+        lens = self._recorded.get(scope_id)
+        if lens is None or self._own_replay is None:
+            return 1.0
+        lens.take_pipeline(self._own_replay.records(scope_id)[len(lens.records):index])
+        return lens.prior_factor()
+
+    def _in_log_factor(self, scope_id: str, index: int) -> float:
+        """The pipeline lens's factor for other agents' logs: the recorded lens's ratio of what the
+        log shows at the same request (its figure less the unseen prefix, over its raw estimate)."""
+        lens = self._recorded.get(scope_id)
+        if lens is None or index >= len(lens.records):
+            return 1.0
+        record = lens.records[index]
+        if record.sent_tokens <= 0:
+            return 1.0
+        return max(0.0, record.context_tokens - record.unseen_tokens) / record.sent_tokens or 1.0
+
+    # -- snapshots -----------------------------------------------------------------------------
+
+    def snapshot(self, lens: Lens | None = None) -> SessionSnapshot:
+        """The session in ``lens`` (default: :attr:`lens`) as analysed so far."""
+        lens = lens or self.lens
+        session = self._session
+        if session is None:
+            return SessionSnapshot(source="", format="", session_id="", scopes={}, lens=lens)
+        if lens == "pipeline" and not (self.own_format and self._pipeline is self._own_replay):
+            assert self._pipeline is not None
+            return self._labelled(self._pipeline.snapshot(), "pipeline")
+        return self._recorded_snapshot(session)
+
+    def compare_snapshots(self) -> tuple[SessionSnapshot, ...]:
+        """The session under each compare configuration (empty without them)."""
+        session = self._session
+        if session is None:
+            return ()
+        return tuple(
+            self._labelled(replay.snapshot(), "pipeline", f"compare {i}")
+            for i, replay in enumerate(self._compare)
+        )
+
+    def compare_summaries(self) -> tuple[SessionSummary, ...]:
+        """The summary of each compare configuration (empty without them)."""
+        recorded = self.snapshot("recorded")
+        return tuple(
+            summarise_session(snapshot, recorded, config.strategy)
+            for snapshot, config in zip(self.compare_snapshots(), self.options.compare, strict=True)
+        )
+
+    def _totals(self, key: str, scope_id: str, records: Sequence[RequestRecord]) -> ScopeTotals:
+        """The running totals of a scope's records in one view (``key``), taking in new ones."""
+        done, totals = self._running.get((key, scope_id), (0, ScopeTotals()))
+        if len(records) < done:  # another session: start over
+            done, totals = 0, ScopeTotals()
+        if len(records) > done:
+            totals = totals.extended(records[done:])
+            self._running[(key, scope_id)] = (len(records), totals)
+        return totals
+
+    def _labelled(self, snapshot: SessionSnapshot, lens: Lens, key: str = "pipeline") -> SessionSnapshot:
+        scopes = {
+            scope_id: _with(
+                scope, lens=lens, agent_compactions=self._compactions(scope_id),
+                totals=self._totals(key, scope_id, scope.records),
+            )
+            for scope_id, scope in snapshot.scopes.items()
+        }
+        return dataclasses.replace(snapshot, scopes=scopes, lens=lens, estimator=self.estimator_name)
+
+    def _compactions(self, scope_id: str) -> tuple[AgentCompaction, ...]:
+        lens = self._recorded.get(scope_id)
+        return tuple(lens.compactions) if lens is not None else ()
+
+    @property
+    def estimator_name(self) -> str:
+        return self.estimator.name if self.estimator is not None else ""
+
+    def _recorded_snapshot(self, session: Session) -> SessionSnapshot:
+        scopes: dict[str, ScopeSnapshot] = {}
+        pipeline = self._own_replay.snapshot() if self._own_replay is not None else None
+        for scope_id in scope_order(session):
+            lens = self._recorded.get(scope_id)
+            if lens is None:
+                continue
+            scope = session.scopes[scope_id]
+            records = lens.records.view()
+            if pipeline is not None and scope_id in pipeline.scopes:
+                own = pipeline.scopes[scope_id]
+                scopes[scope_id] = _with(
+                    own, records=records, lens="recorded", agent_compactions=tuple(lens.compactions),
+                    calibration_factor=lens.prior_factor(),
+                    thresholds_source="the log's configuration",
+                    own_pipeline=True,
+                    totals=self._totals("recorded", scope_id, records),
+                )
+                continue
+            thresholds, source = self.agent_thresholds(scope, lens)
+            scopes[scope_id] = ScopeSnapshot(
+                header=scope.header,
+                thresholds=thresholds,
+                records=records,
+                observed=tuple(scope.compactions),
+                stored_messages=len(scope.messages),
+                calibration_factor=lens.prior_factor(),
+                lens="recorded",
+                agent_compactions=tuple(lens.compactions),
+                thresholds_source=source,
+                totals=self._totals("recorded", scope_id, records),
+            )
+        return session_snapshot(session, scopes, lens="recorded", estimator=self.estimator_name)
+
+    def agent_thresholds(self, scope: Scope, lens: RecordedScope) -> tuple[Thresholds, str]:
+        """The recorded lens's window and trigger for a scope, and where they come from."""
+        options = self.options
+        model = next((r.model for r in reversed(scope.requests) if r.model), scope.header.model)
+        logged = next((r.context_window for r in reversed(scope.requests) if r.context_window), None)
+        logged = logged or scope.header.context_limit
+        table = context_window(model, largest_prompt=lens.largest_reported or None)
+        if options.window is not None:
+            window, window_source = options.window, "--window"
+        elif logged:
+            window, window_source = logged, "the log"
+        elif table:
+            window, window_source = table, f"model table ({model})"
+        else:
+            window, window_source = DEFAULT_WINDOW, "default"
+        agent = AGENTS_BY_FORMAT.get(self._session.format if self._session else "", "")
+        default = compaction_trigger(agent, window, (), model=model)
+        refined = compaction_trigger(agent, window, scope.compactions, model=model)
+        if options.trigger is not None:
+            trigger, trigger_source = options.trigger, "--trigger"
+        elif refined is not None and refined != default:
+            trigger, trigger_source = refined, "seen compactions"
+        elif default is not None:
+            trigger, trigger_source = default, f"{agent} default"
+        else:
+            trigger, trigger_source = window, "none known: the window"
+        return recorded_thresholds(window, trigger), f"window: {window_source} · trigger: {trigger_source}"
+
+    # -- summary and detail --------------------------------------------------------------------
+
+    def summary(self, lens: Lens | None = None, *, strategy: str | None = None) -> SessionSummary:
+        """The typed summary of every scope in ``lens`` (``ctxscope report``)."""
+        lens = lens or self.lens
+        snapshot = self.snapshot(lens)
+        recorded = snapshot if lens == "recorded" else self.snapshot("recorded")
+        return summarise_session(snapshot, recorded, strategy or self.options.config.strategy)
+
+    def detail(self, scope_id: str, index: int, lens: Lens | None = None) -> RequestDetail | None:
+        """One request's rows and breakdowns in ``lens``, materialised (None when it does not exist
+        or its detail was released)."""
+        lens = lens or self.lens
+        if lens == "pipeline" or self._own_replay is not None:
+            replay = self._pipeline if lens == "pipeline" else self._own_replay
+            assert replay is not None
+            try:
+                found = replay.detail(scope_id, index)
+                sent = replay.sent_messages(scope_id, index)
+            except KeyError:
+                return None
+            record = found.record
+            if lens == "recorded":
+                recorded = self._recorded.get(scope_id)
+                if recorded is not None and index < len(recorded.records):
+                    record = recorded.records[index]
+            return RequestDetail(record, tuple(found.messages), self._by_script(sent))
+        return self._recorded_detail(scope_id, index)
+
+    def _recorded_detail(self, scope_id: str, index: int) -> RequestDetail | None:
+        session, lens = self._session, self._recorded.get(scope_id)
+        if session is None or lens is None or not 0 <= index < len(lens.records):
+            return None
+        record = lens.records[index]
+        if record.detail_released or self.estimator is None:
+            return None
+        scope = session.scopes[scope_id]
+        start = scope.context_start(index)
+        estimator = self.estimator
+        dropped = scope.dropped_ranges(index)  # turns the agent rolled back
+        cleared = {  # tool results the agent's microcompacts emptied before this call
+            call_id
+            for c in scope.compactions
+            if c.stage == CLEAR_TOOL_RESULTS and 0 <= c.request_index <= index
+            for call_id in c.compacted_tool_ids
+        }
+        rows: list[MessageView] = []
+        live_messages: list[Message] = []
+        for message in scope.messages[: record.message_count]:
+            i = len(rows)
+            if message is RELEASED_MESSAGE:
+                rows.append(MessageView(i, "", "released", 0, 0, Fate.KEPT, "(released from memory)"))
+                continue
+            tokens = message.tokens(estimator)
+            live = (i >= start or message.role == "system") and not any(i in r for r in dropped)
+            results = message.tool_results
+            emptied = bool(results) and all(b.call_id in cleared for b in results)
+            if live and not emptied:
+                live_messages.append(message)
+            fate = (
+                Fate.DROPPED if any(i in r for r in dropped)
+                else Fate.SUMMARISED if not live
+                else Fate.CLEARED if emptied
+                else Fate.KEPT
+            )
+            rows.append(
+                MessageView(
+                    index=i,
+                    role=message.role,
+                    kind=describe(message),
+                    tokens=tokens if fate is Fate.KEPT else 0,
+                    stored_tokens=tokens,
+                    fate=fate,
+                    preview=preview(message.text),
+                )
+            )
+        return RequestDetail(record, tuple(rows), self._by_script(live_messages))
+
+    def _by_script(self, messages: Sequence[Message]) -> ScriptBreakdown:
+        """The per-script breakdown of every character of ``messages`` (elided text read back)."""
+        assert self._session is not None and self.estimator is not None
+        return self.estimator.breakdown("\n".join(full_texts(self._session, messages).texts))
+
+
+def summarise_session(
+    snapshot: SessionSnapshot, recorded: SessionSnapshot | None = None, strategy: str = ""
+) -> SessionSummary:
+    """The summary of a session snapshot; estimate-vs-reported figures come from ``recorded`` (the
+    recorded lens's snapshot; ``snapshot`` itself when None)."""
+    check = recorded if recorded is not None else snapshot
+    return SessionSummary(
+        source=snapshot.source,
+        format=snapshot.format,
+        lens=snapshot.lens,
+        strategy=strategy,
+        estimator=snapshot.estimator,
+        scopes=tuple(
+            summarise_scope(scope, check.scopes.get(scope_id))
+            for scope_id, scope in snapshot.scopes.items()
+        ),
+        bad_lines=snapshot.bad_lines,
+    )
+
+
+def session_model_estimator(session: Session) -> str:
+    """The estimator by the model family of the session's first call
+    (:func:`~ctxscope.core.model_info.estimator_profile`)."""
+    return estimator_profile(session_model(session))
+
+
+def analyse(session: Session, options: AnalysisOptions | None = None) -> Analysis:
+    """A finished session, analysed."""
+    analysis = Analysis(options)
+    analysis.update(session)
+    return analysis
+
+
+def _with(scope: ScopeSnapshot, **changes: Any) -> ScopeSnapshot:
+    return dataclasses.replace(scope, **changes)
+
+
+__all__ = [
+    "LENSES",
+    "Analysis",
+    "AnalysisOptions",
+    "PerRequest",
+    "ScopeSummary",
+    "SessionSummary",
+    "SessionTally",
+    "analyse",
+    "session_tally",
+    "summarise_scope",
+    "summarise_session",
+]

@@ -1,0 +1,134 @@
+"""Full text: a message's blocks with every character the reader elided read back from the log.
+
+A reader keeps at most ``text_cap`` characters of a block in memory (``Block.elided_chars`` counts
+the rest) and the byte offset of every line (:meth:`~ctxscope.core.session.Session.raw_line`).
+What needs every character — the per-script breakdown of a request, the memory-policy lab — asks
+here: the message's log line is read again (one ``pread``), parsed, and the string the block was
+cut from is found in it: the value whose length is the block's full length and that starts with
+the kept text (also inside a JSON-encoded string value, as Codex writes tool output; an object
+as compact JSON; a list's text parts joined). Nothing is
+kept: the full text lives only as long as the caller holds it, so memory stays bounded.
+
+When the line cannot be read back (the file changed or is gone, or no value matches because the
+adapter joined several values) the kept text is used, and :class:`FullText` says how many
+characters are still missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+import orjson
+
+from .adapters._common import json_text, text_of
+from .model import Block, Message
+from .policies.records import PolicyMessage
+from .session import Session
+
+MAX_LINE_BYTES: Final = 64 << 20
+"""A line longer than this is not read back (its kept text is used)."""
+
+SPLIT_LINES: Final = 8
+"""Lines read from a message's first line on, at most (a response split one block per line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FullText:
+    """Texts of some messages with their elided characters restored.
+
+    Attributes:
+        texts: One text per message (its blocks' texts joined by newlines, as ``Message.text``).
+        missing_chars: Characters that could not be read back (0: every character is there).
+    """
+
+    texts: tuple[str, ...]
+    missing_chars: int = 0
+
+
+def _strings(value: Any, depth: int = 0) -> Iterator[str]:
+    """Every text a block may have been made of in a parsed JSON value: its strings (and those of
+    JSON encoded in a string, one level), each object as compact JSON (a tool call's input) and
+    each list's text parts joined (a tool result's content), as the adapters build them."""
+    if isinstance(value, str):
+        yield value
+        if depth == 0 and value[:1] in ("{", "["):
+            try:
+                inner = orjson.loads(value)
+            except orjson.JSONDecodeError:
+                return
+            yield from _strings(inner, depth + 1)
+    elif isinstance(value, dict):
+        yield json_text(value)
+        for item in value.values():
+            yield from _strings(item, depth)
+    elif isinstance(value, list):
+        yield text_of(value)
+        for item in value:
+            yield from _strings(item, depth)
+
+
+def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]:
+    """``message``'s blocks with their elided text read back from the log, and the characters
+    still missing."""
+    elided = [b for b in message.blocks if b.elided_chars]
+    if not elided:
+        return message.blocks, 0
+    wanted = {(b.chars, b.text) for b in elided}
+    found: dict[tuple[int, str], str] = {}
+    # A response split over several lines (Claude Code) is one message from its first line on.
+    for line in range(message.line, message.line + SPLIT_LINES) if message.line > 0 else ():
+        raw = session.raw_line(message.scope_id, line, MAX_LINE_BYTES)
+        if raw is None:
+            break
+        try:
+            candidates = _strings(orjson.loads(raw))
+        except orjson.JSONDecodeError:
+            continue
+        for text in candidates:
+            for chars, kept in wanted:
+                if len(text) == chars and text.startswith(kept):
+                    found[(chars, kept)] = text
+        if len(found) == len(wanted):
+            break
+    blocks: list[Block] = []
+    missing = 0
+    for block in message.blocks:
+        if not block.elided_chars:
+            blocks.append(block)
+            continue
+        full = found.get((block.chars, block.text))
+        if full is None:
+            missing += block.elided_chars
+            blocks.append(block)
+        else:
+            blocks.append(
+                Block(block.kind, full, block.call_id, block.name, block.artifact, block.size_bytes,
+                      block.width, block.height, block.is_error)
+            )
+    return tuple(blocks), missing
+
+
+def full_texts(session: Session, messages: Iterable[Message]) -> FullText:
+    """The full text of each of ``messages`` (see the module docs)."""
+    texts: list[str] = []
+    missing = 0
+    for message in messages:
+        blocks, lost = restore(session, message)
+        missing += lost
+        texts.append("\n".join(block.text for block in blocks if block.text))
+    return FullText(tuple(texts), missing)
+
+
+def policy_messages(session: Session, scope_id: str | None = None) -> list[PolicyMessage]:
+    """A scope's messages as the memory-policy lab sees them, each with its full text (as
+    :func:`~ctxscope.core.policies.session_messages`, whose texts are the reader's kept part)."""
+    scope = session.scopes.get(scope_id) if scope_id is not None else None
+    if scope is None:
+        scope = session.main_scope
+    if scope is None:
+        return []
+    held = [m for m in scope.messages if m.index >= 0]  # released messages are not history
+    texts = full_texts(session, held).texts
+    return [PolicyMessage(m.index + 1, m.role, text) for m, text in zip(held, texts, strict=True)]

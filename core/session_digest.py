@@ -1,0 +1,318 @@
+"""A session log's figures for the session list, read incrementally and kept small.
+
+:class:`LogDigest` is what the session list needs of one log file — who wrote it, which model,
+how many calls, the recorded context of the last and the largest call, the agent's own
+compactions, sub-agents, the estimated cost — plus where reading stopped (byte offset, line
+number, file identity), so that a grown log is read on from there: :func:`read_digest` reads
+only the bytes appended since, through the ordinary reader and format adapters, and folds the
+new calls into the digest. Digests are plain data (:meth:`LogDigest.to_json`), which is how
+:mod:`ctxscope.core.sessions_index` caches them.
+
+Figures are the *recorded* ones: a call's context is the prompt size the provider reported for
+it (``usage.prompt_tokens``); calls without usage count as calls but leave the context alone.
+
+Reading on from an offset starts a fresh adapter there. A response written over several lines
+that straddles the offset is recognised by its request id and counted once (its later line
+replaces the figures of the earlier). What a resumed adapter cannot know is structure spread
+over lines before the offset: Claude Code 1.0.x inline sidechains, whose sub-agent is found by
+following ``parentUuid``, are only told apart within one read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final
+
+import orjson
+
+from .jsonl import decode_line
+from .model import ModelRequest
+from .pricing import cost_of
+from .reader import SessionReader, UnknownFormatError
+from .session import Session
+from .tokens import get_estimator
+
+DIGEST_VERSION: Final = 2
+"""Bumped whenever what a digest holds or how it is read changes (cached digests are then read again)."""
+
+HEAD_BYTES: Final = 1024
+"""The head of a file whose hash tells a grown file from a replaced one."""
+
+PEEK_BYTES: Final = 64 << 10
+"""How much of a new log's head is looked at for its start time and working directory."""
+
+READ_CHUNK: Final = 4 << 20
+"""Bytes read per step (between steps a caller can show progress)."""
+
+_ESTIMATOR: Final = "chars4"
+"""The reader counts tokens of text it elides; the digest uses none of them, so the cheapest."""
+
+
+@dataclass(slots=True)
+class LogDigest:
+    """What the session list knows of one log file, and where reading it stopped.
+
+    Attributes:
+        format: The log format ('' while none is recognised).
+        mode: ``lines`` (read on from :attr:`offset`) or ``document`` (read whole again).
+        offset: Bytes read (complete lines).
+        line: Lines read.
+        inode: The file's inode when read.
+        head: Hash of the file's first bytes (up to :data:`HEAD_BYTES`, at most :attr:`offset`).
+        session_id: The agent's session id.
+        cwd: The working directory the agent ran in.
+        started: The first timestamp in the log (ISO-8601 as written).
+        last_time: The last call's timestamp.
+        model: The last call's model (or the header's).
+        window: The context limit the log states (Codex writes it), if any.
+        calls: Model calls, every scope.
+        context: Recorded context of the main scope's last call with usage.
+        peak: The largest recorded context of a main-scope call.
+        compactions: Compactions the agent reported, every scope.
+        last_compaction: (tokens before, tokens after) of the latest one, as far as known.
+        scopes: Sub-agent scopes found inside the file.
+        cost: Estimated dollars of the priced calls.
+        unpriced: Calls with usage whose model has no price.
+        last_request: Per scope, the last call's key (:func:`_request_key`) and estimated cost
+            (to recognise a call repeated across a read boundary).
+        call_ids: Hashes (:func:`id_hash`) of the provider call ids this file counted, so that
+            the other logs of the session do not count them again.
+        problem: Why the file could not be read ('' when it could).
+    """
+
+    format: str = ""
+    mode: str = ""
+    offset: int = 0
+    line: int = 0
+    inode: int = 0
+    head: str = ""
+    session_id: str = ""
+    cwd: str = ""
+    started: str = ""
+    last_time: str = ""
+    model: str = ""
+    window: int | None = None
+    calls: int = 0
+    context: int | None = None
+    peak: int | None = None
+    compactions: int = 0
+    last_compaction: tuple[int | None, int | None] | None = None
+    scopes: list[str] = field(default_factory=list)
+    cost: float = 0.0
+    unpriced: int = 0
+    last_request: dict[str, tuple[str, float | None]] = field(default_factory=dict)
+    call_ids: list[int] = field(default_factory=list)
+    problem: str = ""
+
+    def to_json(self) -> bytes:
+        return orjson.dumps(asdict(self))
+
+    @classmethod
+    def load(cls, data: bytes | str) -> LogDigest | None:
+        """A digest from :meth:`to_json` output, or None when the data is not one (a damaged
+        or foreign cache entry: the log is then read again)."""
+        try:
+            return cls.from_json(data)
+        except (orjson.JSONDecodeError, TypeError, ValueError):
+            return None
+
+    @classmethod
+    def from_json(cls, data: bytes | str) -> LogDigest:
+        """A digest from :meth:`to_json` output.
+
+        Raises:
+            orjson.JSONDecodeError, TypeError, ValueError: The data is not a digest.
+        """
+        raw: dict[str, Any] = orjson.loads(data)
+        digest = cls(**raw)
+        if digest.last_compaction is not None:
+            before, after = digest.last_compaction
+            digest.last_compaction = (before, after)
+        digest.last_request = {k: (v[0], v[1]) for k, v in digest.last_request.items()}
+        return digest
+
+
+def id_hash(call_id: str) -> int:
+    """A 63-bit hash of a provider call id (what digests keep instead of the id)."""
+    digest = hashlib.blake2b(call_id.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+class _Claimed(set[str]):
+    """The call ids a session has claimed, seeded with hashes of ids counted elsewhere: a call
+    whose id hashes to one of them is taken as already counted (the adapter then skips it, as
+    it skips a sub-agent file's replay of its parent's calls in one read of the whole session)."""
+
+    def __init__(self, counted: Iterable[int]) -> None:
+        super().__init__()
+        self.counted = frozenset(counted)
+
+    def __contains__(self, call_id: object) -> bool:
+        if super().__contains__(call_id):
+            return True
+        return isinstance(call_id, str) and id_hash(call_id) in self.counted
+
+
+def _head_hash(path: str, length: int) -> str:
+    """Hash of the first ``min(length, HEAD_BYTES)`` bytes of a file."""
+    with open(path, "rb") as handle:
+        return hashlib.blake2b(handle.read(min(length, HEAD_BYTES)), digest_size=8).hexdigest()
+
+
+def _peek(path: str, digest: LogDigest) -> None:
+    """The start time and working directory from a log's first lines (``timestamp`` and ``cwd``
+    at the top of a line, or in its ``payload`` as Codex writes them)."""
+    with open(path, "rb") as handle:
+        head = handle.read(PEEK_BYTES)
+    for raw in head.split(b"\n")[:50]:
+        obj, _ = decode_line(raw.strip())
+        if obj is None:
+            continue
+        payload = obj.get("payload")
+        for holder in (obj, payload if isinstance(payload, dict) else {}):
+            stamp, cwd = holder.get("timestamp"), holder.get("cwd")
+            if not digest.started and isinstance(stamp, str):
+                digest.started = stamp[:40]
+            if not digest.cwd and isinstance(cwd, str):
+                digest.cwd = cwd[:500]
+        if digest.started and digest.cwd:
+            return
+
+
+def log_start(path: str) -> tuple[str, str]:
+    """``(start time, working directory)`` a log names in its first lines ('' when it names none)."""
+    digest = LogDigest()
+    _peek(path, digest)
+    return digest.started, digest.cwd
+
+
+def _can_resume(path: str, digest: LogDigest, size: int, inode: int) -> bool:
+    return (
+        digest.mode == "lines"
+        and bool(digest.format)
+        and digest.inode == inode
+        and size >= digest.offset
+        and _head_hash(path, digest.offset) == digest.head
+    )
+
+
+def read_digest(path: str, previous: LogDigest | None = None, counted: Iterable[int] = ()) -> LogDigest:
+    """The digest of a log, read on from ``previous`` when the file only grew.
+
+    A file that was replaced, truncated, rewritten at its head, or is a whole JSON document is
+    read again from the start. Never raises for a bad log: the digest's :attr:`~LogDigest.problem`
+    says what went wrong.
+
+    Args:
+        path: The log.
+        previous: Its digest when it was last read.
+        counted: :func:`id_hash` es of calls other logs of the session counted (a sub-agent
+            log's replay of them is not counted again).
+    """
+    try:
+        stat = os.stat(path)
+    except OSError as exc:
+        return LogDigest(problem=f"cannot read: {exc.strerror or exc}")
+    try:
+        resume = previous is not None and _can_resume(path, previous, stat.st_size, stat.st_ino)
+        digest = LogDigest.from_json(previous.to_json()) if previous is not None and resume else LogDigest()
+        reader = SessionReader(
+            path,
+            digest.format or None,
+            text_cap=0,
+            estimator=get_estimator(_ESTIMATOR),
+            siblings=False,
+        )
+        if resume:
+            reader.tail.offset = digest.offset
+            reader.tail.line_number = digest.line
+        else:
+            _peek(path, digest)
+        claimed = _Claimed([*counted, *digest.call_ids])
+        reader.session.call_ids = claimed
+        while True:
+            progress = reader.poll(READ_CHUNK)
+            if progress.change is not None:  # truncated or replaced while being read
+                digest = LogDigest()
+                _peek(path, digest)
+            if reader.mode == "document" or progress.lines == 0:
+                break
+    except UnknownFormatError as exc:
+        return LogDigest(problem=str(exc)[:200])
+    except OSError as exc:
+        return LogDigest(problem=f"cannot read: {exc.strerror or exc}")
+    digest.mode = reader.mode or "lines"
+    digest.format = reader.format or ""
+    digest.offset = reader.tail.offset
+    digest.line = reader.tail.line_number
+    digest.inode = stat.st_ino
+    digest.call_ids.extend(id_hash(call_id) for call_id in reader.session.call_ids)  # its own
+    try:
+        digest.head = _head_hash(path, digest.offset)
+    except OSError:
+        digest.head = ""
+    fold(digest, reader.session)
+    return digest
+
+
+def _request_key(request: ModelRequest) -> str:
+    """What tells a call apart from the one before it: the provider's request id, else its
+    usage (Codex repeats a call's token count at the next turn, with no id)."""
+    if request.request_id:
+        return request.request_id
+    usage = request.usage
+    if usage is None:
+        return ""
+    counts = (usage.prompt_tokens, usage.cached_prompt_tokens, usage.cache_write_tokens, usage.output_tokens)
+    return "usage:" + ",".join(map(str, counts))
+
+
+def fold(digest: LogDigest, session: Session) -> None:
+    """Add the calls and compactions of ``session`` (read after ``digest`` stopped) to it."""
+    if session.session_id:
+        digest.session_id = session.session_id
+    main = session.main_scope
+    for scope in session.scopes.values():
+        is_main = scope is main
+        if not is_main and scope.scope_id not in digest.scopes:
+            digest.scopes.append(scope.scope_id)
+        if is_main and scope.header.context_limit:
+            digest.window = scope.header.context_limit
+        if is_main and scope.header.model and not digest.model:
+            digest.model = scope.header.model
+        previous = digest.last_request.get(scope.scope_id)
+        for position, request in enumerate(scope.requests):
+            model = request.model or digest.model  # a resumed adapter may not know it yet
+            usage = request.usage
+            cost = cost_of(usage, model) if usage is not None else None
+            key = _request_key(request)
+            repeated = position == 0 and previous is not None and bool(key) and key == previous[0]
+            if repeated and previous is not None:
+                digest.cost -= previous[1] or 0.0
+            else:
+                digest.calls += 1
+            if cost is not None:
+                digest.cost += cost
+            elif usage is not None and not repeated:
+                digest.unpriced += 1
+            digest.last_request[scope.scope_id] = (key, cost)
+            if request.timestamp:
+                digest.last_time = request.timestamp[:40]
+            if not digest.started and request.timestamp:
+                digest.started = request.timestamp[:40]
+            if not is_main:
+                continue
+            digest.model = model
+            if usage is not None:
+                prompt = usage.prompt_tokens
+                digest.context = prompt
+                digest.peak = prompt if digest.peak is None else max(digest.peak, prompt)
+                if digest.last_compaction is not None and digest.last_compaction[1] is None:
+                    digest.last_compaction = (digest.last_compaction[0], prompt)
+        digest.compactions += len(scope.compactions)
+        if is_main and scope.compactions:
+            last = scope.compactions[-1]
+            digest.last_compaction = (last.tokens_before, last.tokens_after)

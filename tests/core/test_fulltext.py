@@ -1,0 +1,97 @@
+"""Full text: breakdowns and the policy lab see every character, read back from the log by offset."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from ctxscope.core.analysis import analyse
+from ctxscope.core.fulltext import full_texts, policy_messages
+from ctxscope.core.reader import DEFAULT_TEXT_CAP, open_log
+
+from ..conftest import shared_path
+
+LONG = "".join(f"line {k}: the file's content, ключ {k}, 値 {k}\n" for k in range(400))
+
+
+def write_claude_code(path: Path) -> None:
+    """A Claude Code transcript: a long tool result, and a response split over two lines whose
+    second block (a tool call with a long input) is longer than the reader keeps."""
+    call = {"type": "tool_use", "id": "toolu_1", "name": "Write",
+            "input": {"file_path": "a.py", "content": LONG}}
+    lines = [
+        {"type": "user", "uuid": "u0", "parentUuid": None, "sessionId": "s", "isSidechain": False,
+         "message": {"role": "user", "content": "Write the file."}},
+        {"type": "assistant", "uuid": "a0", "parentUuid": "u0", "sessionId": "s", "isSidechain": False,
+         "requestId": "req_0", "message": {"model": "claude-opus-4-6", "id": "msg_0", "role": "assistant",
+                                            "content": [{"type": "text", "text": "Writing it."}],
+                                            "usage": {"input_tokens": 3, "cache_read_input_tokens": 20_000}}},
+        {"type": "assistant", "uuid": "a1", "parentUuid": "a0", "sessionId": "s", "isSidechain": False,
+         "requestId": "req_0", "message": {"model": "claude-opus-4-6", "id": "msg_0", "role": "assistant",
+                                            "content": [call],
+                                            "usage": {"input_tokens": 3, "cache_read_input_tokens": 20_000}}},
+        {"type": "user", "uuid": "u1", "parentUuid": "a1", "sessionId": "s", "isSidechain": False,
+         "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
+                                                   "content": LONG}]}},
+        {"type": "assistant", "uuid": "a2", "parentUuid": "u1", "sessionId": "s", "isSidechain": False,
+         "requestId": "req_1", "message": {"model": "claude-opus-4-6", "id": "msg_1", "role": "assistant",
+                                            "content": [{"type": "text", "text": "Done."}],
+                                            "usage": {"input_tokens": 3,
+                                                      "cache_read_input_tokens": 25_000}}},
+    ]
+    text = "\n".join(json.dumps(line, ensure_ascii=False) for line in lines) + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
+def test_elided_text_is_read_back_whole(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    write_claude_code(path)
+    session = open_log(path)
+    messages = session.scopes["main"].messages
+    assert len(LONG) > DEFAULT_TEXT_CAP and any(b.elided_chars for m in messages for b in m.blocks)
+    full = full_texts(session, messages)
+    assert full.missing_chars == 0
+    kept = sum(len(m.text) for m in messages)
+    assert sum(len(t) for t in full.texts) > kept + 2 * (len(LONG) - DEFAULT_TEXT_CAP) - 10
+    assert any(LONG in t for t in full.texts)  # the tool result, whole
+    call = json.dumps({"file_path": "a.py", "content": LONG}, ensure_ascii=False, separators=(",", ":"))
+    assert any(call in t for t in full.texts)  # the tool call on the response's second line
+    lab = policy_messages(session)
+    assert any(LONG in m.content for m in lab)
+
+
+def test_the_detail_breakdown_counts_every_character(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    write_claude_code(path)
+    session = open_log(path)
+    analysis = analyse(session)
+    for lens in ("recorded", "pipeline"):
+        detail = analysis.detail("main", 1, lens)  # type: ignore[arg-type]
+        assert detail is not None
+        assert detail.by_script.chars >= 2 * len(LONG)
+        assert detail.by_script.by_script["cyrillic"].chars >= 400 * 4
+
+
+def test_a_file_that_changed_keeps_the_kept_text(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    write_claude_code(path)
+    session = open_log(path)
+    path.write_text("", encoding="utf-8")
+    full = full_texts(session, session.scopes["main"].messages)
+    assert full.missing_chars > 0
+    assert all(t for t in full.texts)
+
+
+@pytest.mark.shared
+def test_spotter_request_138_script_rows_cover_the_category_rows() -> None:
+    """Issue 13: the per-script rows saw only 2,048 characters a block; now they see all."""
+    log = shared_path("real-logs", "claude-code", "spotter-4d5611e5-autocompact",
+                      "4d5611e5-241a-462a-8d15-5122611a9569.jsonl")
+    analysis = analyse(open_log(log))
+    for lens in ("recorded", "pipeline"):
+        detail = analysis.detail("main", 138, lens)  # type: ignore[arg-type]
+        assert detail is not None
+        raw = sum(detail.record.by_category.values())
+        # Within the per-message and per-call framing tokens, which carry no text.
+        assert detail.by_script.tokens >= 0.97 * raw

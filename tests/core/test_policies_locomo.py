@@ -1,0 +1,95 @@
+"""LoCoMo: the converter on a tiny sample, and the held-out figures when the real file is there.
+
+The dataset (CC BY-NC 4.0) is never in this repository: set ``CTXSCOPE_LOCOMO`` to the path of
+LoCoMo's ``data/locomo10.json`` to run the pinned figures; without it they are skipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from ctxscope.core.policies import Budget, evaluate_sessions, load_labels, load_session
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+sys.path.insert(0, str(BENCH))
+from convert_locomo import PARTS, SHA256, convert  # noqa: E402
+
+SAMPLE = {
+    "sample_id": "conv-x",
+    "conversation": {
+        "speaker_a": "Ana",
+        "speaker_b": "Ben",
+        "session_2": [{"speaker": "Ana", "dia_id": "D2:1", "text": "Back from Lisbon!"}],
+        "session_1": [
+            {"speaker": "Ana", "dia_id": "D1:1", "text": "Hi Ben!"},
+            {"speaker": "Ben", "dia_id": "D1:2", "text": "I adopted a cat.", "blip_caption": "a grey cat"},
+        ],
+        "session_1_date_time": "1 May 2023",
+    },
+    "qa": [
+        {"question": "What pet does Ben have?", "answer": "a cat", "evidence": ["D1:2"], "category": 1},
+        {"question": "What pet does Ben have?", "answer": "a cat", "evidence": ["D2:1; D1:1"], "category": 1},
+        {"question": "Unanswerable?", "answer": "x", "evidence": [], "category": 5},
+    ],
+}
+
+
+def _write(tmp_path: Path, sample: dict[str, object]) -> tuple[Path, Path]:
+    rows, labels = convert(sample)
+    session, labels_file = tmp_path / "s.jsonl", tmp_path / "l.jsonl"
+    session.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    labels_file.write_text("".join(json.dumps(r) + "\n" for r in labels))
+    return session, labels_file
+
+
+def test_converter_keeps_both_speakers_alike_and_the_answers_out(tmp_path: Path) -> None:
+    session, labels_file = _write(tmp_path, SAMPLE)
+    messages = load_session(session)
+    assert [(m.turn, m.role, m.speaker) for m in messages] == [
+        (1, "user", "Ana"), (2, "user", "Ben"), (3, "user", "Ana"),  # sessions in order, peers alike
+    ]
+    assert messages[1].content == "I adopted a cat. [shares a photo: a grey cat]"
+    key = load_labels(labels_file, messages)
+    checkpoints = [(c.turn, c.query, c.needs) for c in key.checkpoints]
+    assert checkpoints == [(4, "What pet does Ben have?", (1, 2, 3))]  # merged, evidence lists split
+    assert {t: row.label.value for t, row in key.labels.items()} == dict.fromkeys((1, 2, 3), "critical")
+    assert "a cat" not in labels_file.read_text()  # the answers are never written
+
+
+def test_parts_split_the_ten_conversations() -> None:
+    assert not set(PARTS["dev"]) & set(PARTS["heldout"])
+    assert len(PARTS["dev"]) == len(PARTS["heldout"]) == 5
+
+
+def test_heldout_figures(tmp_path: Path) -> None:
+    """The held-out part at 4,000 tokens, as in docs/policies.md (per-question evidence recall)."""
+    path = os.environ.get("CTXSCOPE_LOCOMO")
+    if not path or not Path(path).is_file():
+        pytest.skip("set CTXSCOPE_LOCOMO to LoCoMo's data/locomo10.json (not in the repository: CC BY-NC)")
+    raw = Path(path).read_bytes()
+    if hashlib.sha256(raw).hexdigest() != SHA256:
+        pytest.skip("a different version of locomo10.json than the one the figures were measured on")
+    sessions = []
+    for sample in json.loads(raw):
+        if sample["sample_id"] in PARTS["heldout"]:
+            directory = tmp_path / sample["sample_id"]
+            directory.mkdir()
+            session, labels_file = _write(directory, sample)
+            messages = load_session(session)
+            sessions.append((messages, load_labels(labels_file, messages)))
+    names = ["focus", "retrieval", "summary", "importance-seed"]
+    result = evaluate_sessions(sessions, Budget(messages=None, tokens=4_000), policies=names)
+    focus, retrieval = result.policies["focus"], result.policies["retrieval"]
+    assert focus.query_recall == pytest.approx(0.550, abs=0.0005)
+    assert retrieval.query_recall == pytest.approx(0.387, abs=0.0005)
+    # all questions' evidence: behind importance-seed (0.109) by 0.015, within the issue's 0.02; the
+    # summary is credited only with the words its lines send (0.188 when whole turns were credited)
+    assert focus.critical_recall == pytest.approx(0.094, abs=0.0005)
+    assert result.policies["importance-seed"].critical_recall == pytest.approx(0.109, abs=0.0005)
+    assert result.policies["summary"].critical_recall == pytest.approx(0.078, abs=0.0005)
+    assert focus.stale_retention is None  # LoCoMo labels nothing stale: "–", not 0.000

@@ -1,0 +1,94 @@
+"""The two lenses in the dashboard: recorded first, ``l`` switches, ``--lens`` chooses on open.
+
+Runs the real tailer and core on a small Claude Code transcript written here (no ../shared data).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ctxscope.tui.app import DashboardOptions
+from ctxscope.tui.messages import Mode
+from ctxscope.tui.widgets.header import StatusHeader
+from ctxscope.tui.widgets.meter import ContextMeter
+
+from .conftest import ReadyApp, wait_ready
+
+REPORTED = [20_503 + 900 * k for k in range(8)]
+
+
+def write_transcript(path: Path) -> None:
+    """Eight calls of a Claude Code session, each with usage (prompt = ``REPORTED[k]``)."""
+    lines: list[dict[str, object]] = []
+    parent: str | None = None
+    for k in range(8):
+        lines.append({
+            "type": "user", "uuid": f"u{k}", "parentUuid": parent, "sessionId": "s1", "isSidechain": False,
+            "message": {"role": "user", "content": f"Step {k}: read file {k}. " + "x" * 2_000},
+        })
+        lines.append({
+            "type": "assistant", "uuid": f"a{k}", "parentUuid": f"u{k}", "sessionId": "s1",
+            "isSidechain": False, "requestId": f"req_{k}",
+            "message": {
+                "model": "claude-opus-4-6", "id": f"msg_{k}", "type": "message", "role": "assistant",
+                "content": [{"type": "text", "text": "done " * 50}],
+                "usage": {"input_tokens": 3, "cache_creation_input_tokens": 500,
+                          "cache_read_input_tokens": REPORTED[k] - 503, "output_tokens": 5},
+            },
+        })
+        parent = f"a{k}"
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+
+
+def shown_lens(app: ReadyApp) -> str:
+    snapshot = app.dashboard.snapshot
+    return snapshot.lens if snapshot is not None else ""
+
+
+def screen_text(app: ReadyApp) -> tuple[str, str]:
+    header = app.query_one(StatusHeader).render()
+    meter = app.query_one(ContextMeter).render()
+    return str(header), str(meter)
+
+
+async def test_recorded_lens_first_and_the_key_switches(tmp_path: Path) -> None:
+    log = tmp_path / "s1.jsonl"
+    write_transcript(log)
+    app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await wait_ready(pilot)
+        header, meter = screen_text(app)
+        assert "recorded" in header and "estimator claude" in header
+        # The meter shows the reported prompt of the selected (last) call.
+        assert f"context {REPORTED[-1]:,} reported" in meter
+        assert app.dashboard.snapshot is not None and app.dashboard.snapshot.lens == "recorded"
+
+        await pilot.press("l")
+        await _until(pilot, lambda: shown_lens(app) == "pipeline")
+        header, meter = screen_text(app)
+        assert "pipeline what-if" in header
+        assert "what-if" in meter and f"{REPORTED[-1]:,}" in meter  # the agent's own figure, labelled
+
+        await pilot.press("l")
+        await _until(pilot, lambda: shown_lens(app) == "recorded")
+        assert "recorded" in screen_text(app)[0] and "what-if" not in screen_text(app)[0]
+
+
+async def test_lens_flag_opens_the_pipeline_lens(tmp_path: Path) -> None:
+    log = tmp_path / "s1.jsonl"
+    write_transcript(log)
+    app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE, lens="pipeline"))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await wait_ready(pilot)
+        assert app.dashboard.snapshot is not None and app.dashboard.snapshot.lens == "pipeline"
+        assert "pipeline what-if" in screen_text(app)[0]
+
+
+async def _until(pilot: object, condition: object, steps: int = 400) -> None:
+    """Let the app process messages until ``condition()`` holds (bounded: no wall-clock guess)."""
+    for _ in range(steps):
+        if condition():  # type: ignore[operator]
+            return
+        await pilot.pause(0.01)  # type: ignore[attr-defined]
+    raise AssertionError("condition not reached")
