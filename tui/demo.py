@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import ClassVar, Final
 
 from ctxscope.core.analysis import SessionSummary
+from ctxscope.core.pricing import format_dollars
 from ctxscope.core.snapshot import RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot, Stage
 from ctxscope.demo_sessions.scenarios import Scenario
 from rich.text import Text
@@ -337,8 +338,11 @@ SCRIPT_NAMES: Final = {
 }
 
 
-def closing_caption(snapshot: SessionSnapshot, scenario: Scenario) -> str:
-    """The scenario is over: what happened, from the records."""
+def closing_caption(
+    snapshot: SessionSnapshot, scenario: Scenario, compare: Sequence[SessionSummary] = ()
+) -> str:
+    """The scenario is over: what happened, from the records (and, for a side-by-side what-if,
+    what the reference configuration's prompts cost against the other's, from core's summaries)."""
     scopes = list(snapshot.scopes.values())
     calls = sum(len(s.records) for s in scopes)
     runs = {stage: 0 for stage in Stage}
@@ -358,7 +362,22 @@ def closing_caption(snapshot: SessionSnapshot, scenario: Scenario) -> str:
         f"{over:,} requests over budget",
     ]
     tail = " · w: side by side" if scenario.compare else ""
-    return f"Scenario over: {'; '.join(parts)}. r: play again{tail} · q: quit."
+    money = _compare_cost(scenario, compare)
+    return f"Scenario over: {'; '.join(parts)}.{money} r: play again{tail} · q: quit."
+
+
+def _compare_cost(scenario: Scenario, compare: Sequence[SessionSummary]) -> str:
+    """`` Prompts at M's list prices (estimate): A ≈$x, B ≈$y; A saved ≈$d (p%).`` ('' without two)."""
+    costs = [summary.prompt_cost for summary in compare]
+    if len(costs) < 2 or len(scenario.compare) < 2 or costs[0] is None or costs[1] is None:
+        return ""
+    first, second = scenario.compare[0].label, scenario.compare[1].label
+    saved, share = costs[0].saved_against(costs[1])
+    verdict = (f"{first} saved ≈{format_dollars(saved)} ({share:.0%})" if saved > 0
+               else f"{first} cost ≈{format_dollars(-saved)} more")
+    return (f" Prompts at {costs[0].model} list prices (estimate): "
+            f"{first} ≈{format_dollars(costs[0].dollars)}, {second} ≈{format_dollars(costs[1].dollars)}; "
+            f"{verdict}.")
 
 
 @dataclass
@@ -559,7 +578,9 @@ class DemoScreen(DashboardScreen):
         calls = sum(len(scope.records) for scope in message.snapshot.scopes.values())
         if state.finished and not self._closing_shown and calls >= state.total:
             self._closing_shown = True
-            self.captions.queue.append((closing_caption(message.snapshot, self.scenario), ""))
+            self.captions.queue.append((closing_caption(
+                message.snapshot, self.scenario, self.compare_summaries
+            ), ""))
         self._queue_changed()
 
     def _follow_busiest_scope(self) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from ctxscope.core.pricing import format_dollars
 from ctxscope.core.reader import open_log
 from ctxscope.core.replay import WhatIf
 from ctxscope.demo_sessions.scenarios import SCENARIOS, Scenario
@@ -177,7 +178,13 @@ async def test_demo_end_to_end(tmp_path: Path) -> None:
         assert "Stage 2 cleared the 4 oldest tool results" in shown
         assert "finished" in bar.render().plain
         records = screen.scope.records  # type: ignore[union-attr]
-        assert screen.captions.shown[-1] == closing_caption(screen.snapshot, scenario)  # type: ignore[arg-type]
+        closing = screen.captions.shown[-1]
+        assert closing == closing_caption(screen.snapshot, scenario, screen.compare_summaries)  # type: ignore[arg-type]
+        # ... with what batches of 4 saved in money (core's prompt cost of each configuration).
+        four_cost, one_cost = (summary.prompt_cost for summary in screen.compare_summaries)
+        assert four_cost is not None and one_cost is not None and four_cost.dollars < one_cost.dollars
+        saved, _share = four_cost.saved_against(one_cost)
+        assert f"batches of 4 saved ≈{format_dollars(saved)}" in closing
         assert len(records) == len(playback.steps)
 
         # The what-if view: two configurations of the same session, figures from core.
@@ -194,6 +201,7 @@ async def test_demo_end_to_end(tmp_path: Path) -> None:
         assert whatif.labels == ("batches of 4", "batches of 1")
         screenshot = app.export_screenshot().replace("&#160;", " ")
         assert "batches of 1" in screenshot and "what-if" in screenshot
+        assert f"≈{format_dollars(four_cost.dollars)}" in screenshot  # the column's prompt cost
         await pilot.press("escape")
         assert isinstance(app.screen, DemoScreen)
 
