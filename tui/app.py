@@ -39,12 +39,14 @@ from .messages import (
     DetailLoaded,
     DetailWanted,
     LensChosen,
+    MessageOpened,
     Mode,
     RequestPicked,
     SnapshotUpdated,
     SummaryOpened,
     TailerFailed,
     TailStatus,
+    WholeMessageLoaded,
 )
 from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
 from .tailer import SessionSource, Tailer, check_source
@@ -599,6 +601,27 @@ class CtxscopeApp(App[None]):
     @on(DetailWanted)
     def _detail_wanted(self, message: DetailWanted) -> None:
         self.request_detail(message.scope_id, message.index)
+
+    @on(MessageOpened)
+    def _message_opened(self, message: MessageOpened) -> None:
+        detail = self.dashboard.detail  # the request whose messages the list shows
+        if detail is not None:
+            self.request_message(detail.record.scope_id, message.index)
+
+    def request_message(self, scope_id: str, index: int) -> None:
+        """Ask the tailer for one message in full (tests override this)."""
+        if self.tailer is not None:
+            self.tailer.request_message(scope_id, index)
+
+    @on(WholeMessageLoaded)
+    def _whole_message(self, message: WholeMessageLoaded) -> None:
+        if message.message is None or message.generation != self.dashboard.generation:
+            return
+        from .screens.message_viewer import MessageScreen
+
+        if isinstance(self.screen, MessageScreen):
+            self.pop_screen()
+        self.push_screen(MessageScreen(message.message))
 
     @on(LensChosen)
     def _lens(self, message: LensChosen) -> None:

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from ctxscope.core.analysis import SessionSummary
+from ctxscope.core.fulltext import WholeMessage
 from ctxscope.core.snapshot import AgentCompaction, Lens, RequestDetail, SessionSnapshot, SummaryMarker
 from textual.message import Message
 
@@ -120,6 +121,28 @@ class RequestPicked(Message):
     def __init__(self, index: int) -> None:
         super().__init__()
         self.index = index
+
+
+class MessageOpened(Message):
+    """The viewer pressed Enter on a message row (bubbles to the app, which asks the tailer)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+
+class WholeMessageLoaded(Message):
+    """A message read back in full for the message viewer (None: it no longer exists).
+
+    Args:
+        message: What core read back (:func:`~ctxscope.core.fulltext.whole_message`).
+        generation: The session generation it was read for.
+    """
+
+    def __init__(self, message: WholeMessage | None, generation: int = 0) -> None:
+        super().__init__()
+        self.message = message
+        self.generation = generation
 
 
 class SummaryOpened(Message):
