@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ctxscope.core.analysis import SessionSummary
 from ctxscope.core.fulltext import WholeMessage
+from ctxscope.core.search import SearchResult
 from ctxscope.core.snapshot import AgentCompaction, Lens, RequestDetail, SessionSnapshot, SummaryMarker
 from textual.message import Message
 
@@ -142,6 +143,24 @@ class WholeMessageLoaded(Message):
     def __init__(self, message: WholeMessage | None, generation: int = 0) -> None:
         super().__init__()
         self.message = message
+        self.generation = generation
+
+
+class SearchWanted(Message):
+    """The viewer typed a search (bubbles to the app, which asks the tailer to search in core)."""
+
+    def __init__(self, scope_id: str, query: str) -> None:
+        super().__init__()
+        self.scope_id = scope_id
+        self.query = query
+
+
+class SearchDone(Message):
+    """The hits of a search core ran over a scope's messages."""
+
+    def __init__(self, result: SearchResult, generation: int = 0) -> None:
+        super().__init__()
+        self.result = result
         self.generation = generation
 
 

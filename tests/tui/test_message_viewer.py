@@ -10,8 +10,9 @@ from pathlib import Path
 from ctxscope.tui.app import DashboardOptions
 from ctxscope.tui.messages import Mode
 from ctxscope.tui.screens.message_viewer import MessageScreen
+from ctxscope.tui.screens.search import SearchScreen
 from ctxscope.tui.widgets.messages_view import MessagesView
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from .conftest import ReadyApp, wait_ready
 
@@ -92,3 +93,47 @@ async def test_enter_opens_the_whole_message_literally(tmp_path: Path) -> None:
         assert block.kind == "tool_result" and len(block.text) == len(HOSTILE + LONG_TAIL)
         assert block.text.endswith(LONG_TAIL)
         await pilot.press("escape")
+
+
+async def test_search_steps_through_hits_and_moves_the_cursor(tmp_path: Path) -> None:
+    """``/`` searches in core (text and tool names); n / N move the request cursor to each hit."""
+    log = tmp_path / "s1.jsonl"
+    write_transcript(log)
+    app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await wait_ready(pilot)
+        screen = app.dashboard
+        assert screen.cursor == 1
+        await pilot.press("slash")
+        assert isinstance(app.screen, SearchScreen)
+        for key in "LOUD":  # case-insensitive; the user message, the tool call and its result
+            await pilot.press(key)
+        await pilot.press("enter")
+        await _until(pilot, lambda: screen.search is not None)
+        assert screen.search is not None
+        hits = screen.search.hits
+        assert [h.message for h in hits] == [0, 1, 2] and [h.request for h in hits] == [0, 1, 1]
+        assert screen.cursor == 0 and screen.hit_message == 0  # the first hit's request
+        await pilot.press("n")
+        assert (screen.cursor, screen.hit_message) == (1, 1)
+        await pilot.press("n")
+        assert (screen.cursor, screen.hit_message) == (1, 2)
+        assert app.query_one(MessagesView).row == 2
+        await pilot.press("N", "N")
+        assert (screen.cursor, screen.hit_message) == (0, 0)
+        # A tool name is found too.
+        await pilot.press("slash")
+        search = app.screen
+        assert isinstance(search, SearchScreen)
+        search.query_one(Input).value = "bash"
+        await pilot.press("enter")
+        await _until(pilot, lambda: screen.search is not None and screen.search.query == "bash")
+        assert [(h.message, h.where) for h in screen.search.hits][:1] == [(1, "tool")]
+
+
+async def _until(pilot: object, condition: object, steps: int = 400) -> None:
+    for _ in range(steps):  # bounded: the tailer answers from its thread
+        if condition():  # type: ignore[operator]
+            return
+        await pilot.pause(0.01)  # type: ignore[attr-defined]
+    raise AssertionError("condition not reached")

@@ -145,9 +145,13 @@ class MessagesView(ScrollView, can_focus=True):
 
     def action_move(self, delta: int) -> None:
         """Select the previous or next message, scrolling to keep it in view."""
-        if not self._messages:
-            return
-        self.row = max(0, min(len(self._messages) - 1, self.row + delta))
+        if self._messages:
+            self.select(max(0, min(len(self._messages) - 1, self.row + delta)))
+
+    def select(self, row: int) -> None:
+        """Select ``row`` (kept when the list changes: a search hit's row before its request's
+        messages arrive), scrolling to keep it in view."""
+        self.row = max(0, row)
         if self.row < self.scroll_offset.y:
             self.scroll_to(y=self.row, animate=False)
         elif self.row >= self.scroll_offset.y + self.size.height:
