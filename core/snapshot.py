@@ -16,6 +16,7 @@ from typing import Final, Literal
 from .calibration import DIVERGENCE_TOLERANCE
 from .model import Category, ObservedCompaction, ScopeHeader
 from .session import Problem, Session
+from .timing import SessionTimes, parse_time
 from .tokens import ScriptBreakdown
 
 SOURCE_REPORTED: Final = "reported"
@@ -386,6 +387,8 @@ class ScopeTotals:
         unpriced: Requests with usage whose model has no price (not in :attr:`cost`).
         recorded_cost: The dollars the agent recorded, summed over the requests that carry it.
         recorded_calls: Requests with a recorded cost (0: the agent's log records none).
+        times: The first and last timestamped request (:mod:`~ctxscope.core.timing`; each
+            record's time is parsed once, as it arrives).
     """
 
     peak: int = 0
@@ -397,6 +400,7 @@ class ScopeTotals:
     unpriced: int = 0
     recorded_cost: float = 0.0
     recorded_calls: int = 0
+    times: SessionTimes = field(default_factory=SessionTimes)
 
     def extended(self, records: Sequence[RequestRecord]) -> ScopeTotals:
         """These totals with ``records`` (the requests that came after) taken in."""
@@ -404,7 +408,12 @@ class ScopeTotals:
         over, first_over = self.over_limit, self.first_over_limit
         cost, unpriced = self.cost, self.unpriced
         recorded, recorded_calls = self.recorded_cost, self.recorded_calls
+        started, last = self.times.started, self.times.last
         for record in records:
+            moment = parse_time(record.timestamp) if record.timestamp else None
+            if moment is not None:
+                started = moment if started is None or moment < started else started
+                last = moment if last is None or moment > last else last
             cost += record.cost or 0.0
             unpriced += not record.priced
             if record.recorded_cost is not None:
@@ -419,7 +428,8 @@ class ScopeTotals:
             if not record.refused and record.context_tokens > peak:
                 peak, peak_request = record.context_tokens, record.index
         return ScopeTotals(
-            peak, peak_request, summaries, over, first_over, cost, unpriced, recorded, recorded_calls
+            peak, peak_request, summaries, over, first_over, cost, unpriced, recorded, recorded_calls,
+            SessionTimes(started, last),
         )
 
 
@@ -512,6 +522,13 @@ class SessionSnapshot:
     size: int = 0
     lens: Lens = "pipeline"
     estimator: str = ""
+
+    @property
+    def times(self) -> SessionTimes:
+        """When the session's first and last timestamped model call were, over every scope."""
+        starts = [s.totals.times.started for s in self.scopes.values() if s.totals.times.started]
+        lasts = [s.totals.times.last for s in self.scopes.values() if s.totals.times.last]
+        return SessionTimes(min(starts) if starts else None, max(lasts) if lasts else None)
 
 
 def scope_order(session: Session) -> list[str]:

@@ -25,6 +25,7 @@ from typing import ClassVar, Literal
 
 from ctxscope.core.search import SearchResult
 from ctxscope.core.snapshot import Lens, RequestDetail, ScopeSnapshot, SessionSnapshot
+from ctxscope.core.timing import parse_time
 from rich.text import Text
 from textual import events, on, work
 from textual._path import CSSPathType
@@ -366,6 +367,9 @@ class DashboardScreen(Screen[None]):
         if detail is not None:
             shown = detail.record.index
             title = f"Messages of request #{shown} · {len(detail.messages):,} stored"
+            when = parse_time(detail.record.timestamp)
+            if when is not None:
+                title += f" · sent {when:%Y-%m-%d %H:%M:%S} UTC"
             if record is not None and shown != record.index:
                 title += f" (loading #{record.index}…)"
             pane.border_title = Text(title)
