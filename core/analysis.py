@@ -33,6 +33,7 @@ from .model import CLEAR_TOOL_RESULTS, RELEASED_MESSAGE, Message
 from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
 from .pipeline.config import PipelineConfig
 from .pipeline.engine import describe, preview
+from .pricing import PER_TOKENS, PRICES_TAKEN, REFERENCE_MODEL, cached_prompt_cost, price_of
 from .replay import SessionReplay, release_replayed
 from .session import Scope, Session
 from .snapshot import (
@@ -98,6 +99,126 @@ def session_model(session: Session) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class CostFigures:
+    """What some calls cost: ctxscope's estimate at list prices and the agent's own figure.
+
+    Always from the recorded lens (what the agent really sent), whichever lens is shown.
+
+    Attributes:
+        dollars: Estimated US dollars of the priced calls (:mod:`~ctxscope.core.pricing`; an
+            estimate at the prices taken on :data:`~ctxscope.core.pricing.PRICES_TAKEN`).
+        priced_requests: Calls with usage at a known model's prices.
+        unpriced_requests: Calls with usage whose model has no price (not in ``dollars``).
+        unpriced_models: Those calls' model ids.
+        recorded_dollars: The sum of the costs the agent recorded itself (Aider, OpenCode,
+            Cline), None when its log records none.
+        recorded_requests: Calls with a recorded cost.
+    """
+
+    dollars: float = 0.0
+    priced_requests: int = 0
+    unpriced_requests: int = 0
+    unpriced_models: tuple[str, ...] = ()
+    recorded_dollars: float | None = None
+    recorded_requests: int = 0
+
+    @classmethod
+    def of(cls, records: Sequence[RequestRecord]) -> CostFigures:
+        """The cost of recorded-lens records."""
+        priced = [r.cost for r in records if r.cost is not None]
+        recorded = [r.recorded_cost for r in records if r.recorded_cost is not None]
+        unpriced = [r.model for r in records if not r.priced]
+        return cls(
+            sum(priced), len(priced), len(unpriced), tuple(sorted(set(unpriced))),
+            sum(recorded) if recorded else None, len(recorded),
+        )
+
+    def plus(self, other: CostFigures) -> CostFigures:
+        """These figures and ``other``'s together."""
+        recorded = (
+            None if self.recorded_dollars is None and other.recorded_dollars is None
+            else (self.recorded_dollars or 0.0) + (other.recorded_dollars or 0.0)
+        )
+        return CostFigures(
+            self.dollars + other.dollars,
+            self.priced_requests + other.priced_requests,
+            self.unpriced_requests + other.unpriced_requests,
+            tuple(sorted({*self.unpriced_models, *other.unpriced_models})),
+            recorded,
+            self.recorded_requests + other.recorded_requests,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``cost`` object of ``docs/report-json.md``."""
+        return {
+            "estimate": True,
+            "usd": round(self.dollars, 6),
+            "prices_taken": PRICES_TAKEN,
+            "priced_requests": self.priced_requests,
+            "unpriced_requests": self.unpriced_requests,
+            "unpriced_models": list(self.unpriced_models),
+            "recorded_usd": None if self.recorded_dollars is None else round(self.recorded_dollars, 6),
+            "recorded_requests": self.recorded_requests,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PromptCost:
+    """What a what-if's prompts would cost (pipeline lens): each request's calibrated size, its
+    cached prefix read from the provider's cache and the rest written to it
+    (:func:`~ctxscope.core.pricing.cached_prompt_cost`). An estimate to compare configurations,
+    not a bill: output is left out, and a log without a priced model is priced at
+    :data:`~ctxscope.core.pricing.REFERENCE_MODEL`.
+
+    Attributes:
+        model: The model whose prices were used.
+        dollars: The prompts with the prefix cache.
+        without_cache_dollars: The same prompts at the plain input price (no cache at all).
+    """
+
+    model: str
+    dollars: float
+    without_cache_dollars: float
+
+    def plus(self, other: PromptCost) -> PromptCost:
+        """These prompts and ``other``'s (the first one's model named)."""
+        return PromptCost(
+            self.model, self.dollars + other.dollars, self.without_cache_dollars + other.without_cache_dollars
+        )
+
+    def saved_against(self, other: PromptCost) -> tuple[float, float]:
+        """Dollars these prompts cost less than ``other``'s, and that as a share of ``other``'s
+        (negative when they cost more)."""
+        saved = other.dollars - self.dollars
+        return saved, saved / other.dollars if other.dollars > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``prompt_cost`` object of ``docs/report-json.md``."""
+        return {
+            "estimate": True,
+            "model": self.model,
+            "prices_taken": PRICES_TAKEN,
+            "usd": round(self.dollars, 6),
+            "without_cache_usd": round(self.without_cache_dollars, 6),
+        }
+
+
+def prompt_cost(records: Sequence[RequestRecord]) -> PromptCost:
+    """The what-if prompt cost of pipeline-lens records (refused requests are never sent)."""
+    model = next((r.model for r in records if price_of(r.model) is not None), REFERENCE_MODEL)
+    price = price_of(model)
+    assert price is not None  # the reference model is in the table
+    dollars = plain = 0.0
+    for record in records:
+        if record.refused or record.sent_tokens <= 0:
+            continue
+        share = record.cached_prefix_tokens / record.sent_tokens
+        dollars += cached_prompt_cost(record.calibrated_tokens, share, price)
+        plain += record.calibrated_tokens * price.input / PER_TOKENS
+    return PromptCost(model, dollars, plain)
+
+
+@dataclass(frozen=True, slots=True)
 class PerRequest:
     """One request in ``--per-request`` output: the lens's figure and where it comes from."""
 
@@ -105,6 +226,8 @@ class PerRequest:
     reported: int | None
     context: int
     source: str
+    cost: float | None = None
+    recorded_cost: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +270,8 @@ class ScopeSummary:
     estimate_calls: int
     unseen_prefix_tokens: int
     per_request: tuple[PerRequest, ...]
+    cost: CostFigures = CostFigures()
+    prompt_cost: PromptCost | None = None
 
     def to_json(self, *, per_request: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -213,10 +338,17 @@ class ScopeSummary:
                 "calibrated": _ratio_json(self.estimate_calibrated),
                 "unseen_prefix_tokens": self.unseen_prefix_tokens,
             },
+            "cost": self.cost.to_json(),
         }
+        if self.prompt_cost is not None:
+            out["prompt_cost"] = self.prompt_cost.to_json()
         if per_request:
             out["per_request"] = [
-                {"request": p.request, "reported": p.reported, "context": p.context, "source": p.source}
+                {
+                    "request": p.request, "reported": p.reported, "context": p.context, "source": p.source,
+                    "cost_usd": None if p.cost is None else round(p.cost, 6),
+                    "recorded_cost_usd": None if p.recorded_cost is None else round(p.recorded_cost, 6),
+                }
                 for p in self.per_request
             ]
         return out
@@ -245,6 +377,25 @@ class SessionSummary:
     scopes: tuple[ScopeSummary, ...]
     bad_lines: Mapping[str, int]
 
+    @property
+    def prompt_cost(self) -> PromptCost | None:
+        """The what-if prompt cost of every scope (pipeline lens; None in the recorded lens)."""
+        costs = [scope.prompt_cost for scope in self.scopes if scope.prompt_cost is not None]
+        if not costs:
+            return None
+        total = costs[0]
+        for cost in costs[1:]:
+            total = total.plus(cost)
+        return total
+
+    @property
+    def cost(self) -> CostFigures:
+        """The whole session's cost: every scope's calls (each call counted once, in its scope)."""
+        total = CostFigures()
+        for scope in self.scopes:
+            total = total.plus(scope.cost)
+        return total
+
     def to_json(self, *, per_request: bool = False) -> dict[str, Any]:
         """The object ``ctxscope report --json`` prints (``docs/report-json.md``)."""
         return {
@@ -253,6 +404,8 @@ class SessionSummary:
             "lens": self.lens,
             "strategy": self.strategy,
             "estimator": self.estimator,
+            "cost": self.cost.to_json(),
+            **({} if self.prompt_cost is None else {"prompt_cost": self.prompt_cost.to_json()}),
             "scopes": [scope.to_json(per_request=per_request) for scope in self.scopes],
             "errors": {
                 "bad_lines": sum(self.bad_lines.values()),
@@ -321,6 +474,7 @@ def summarise_scope(scope: ScopeSnapshot, recorded: ScopeSnapshot | None) -> Sco
     reported = [r for r in check.records if r.reported_tokens and not r.refused]
     forecast = scope.forecast(len(records) - 1)
     header = scope.header
+    billed = {r.index: r for r in check.records}
     return ScopeSummary(
         scope_id=header.scope_id,
         parent=header.parent_id,
@@ -357,8 +511,15 @@ def summarise_scope(scope: ScopeSnapshot, recorded: ScopeSnapshot | None) -> Sco
         estimate_calls=len(reported),
         unseen_prefix_tokens=max((r.unseen_tokens for r in check.records), default=0),
         per_request=tuple(
-            PerRequest(r.index, r.reported_tokens, r.context_tokens, r.source or "estimate") for r in records
+            PerRequest(
+                r.index, r.reported_tokens, r.context_tokens, r.source or "estimate",
+                billed[r.index].cost if r.index in billed else None,
+                billed[r.index].recorded_cost if r.index in billed else None,
+            )
+            for r in records
         ),
+        cost=CostFigures.of(check.records),
+        prompt_cost=None if scope.lens == "recorded" else prompt_cost(records),
     )
 
 

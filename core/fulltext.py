@@ -132,3 +132,63 @@ def policy_messages(session: Session, scope_id: str | None = None) -> list[Polic
     held = [m for m in scope.messages if m.index >= 0]  # released messages are not history
     texts = full_texts(session, held).texts
     return [PolicyMessage(m.index + 1, m.role, text) for m, text in zip(held, texts, strict=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class WholeBlock:
+    """One block of a whole message, every character read back.
+
+    Attributes:
+        kind: The block's kind (``text``, ``tool_call``, ``tool_result``, ``summary``…).
+        text: Its whole text (a tool call's input as compact JSON).
+        name: The tool's name for a tool call ('' otherwise).
+        call_id: The tool call id a call or result carries ('' otherwise).
+        is_error: A tool result marked as an error.
+    """
+
+    kind: str
+    text: str
+    name: str = ""
+    call_id: str = ""
+    is_error: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WholeMessage:
+    """One stored message in full, for the message viewer.
+
+    Attributes:
+        scope_id: Its scope.
+        index: Its position in the scope's stored history.
+        role: ``system``, ``user``, ``assistant`` or ``tool``.
+        line: The log line it came from (0 when not from a log).
+        blocks: Its blocks, each with its whole text.
+        missing_chars: Characters that could not be read back from the log (0: all there).
+    """
+
+    scope_id: str
+    index: int
+    role: str
+    line: int
+    blocks: tuple[WholeBlock, ...]
+    missing_chars: int = 0
+
+
+def whole_message(session: Session, scope_id: str, index: int) -> WholeMessage | None:
+    """Message ``index`` of a scope with every character read back from the log (None when the
+    scope or message does not exist, or the message was released from memory)."""
+    scope = session.scopes.get(scope_id)
+    if scope is None or not 0 <= index < len(scope.messages):
+        return None
+    message = scope.messages[index]
+    if message.index < 0:  # released to bound memory: nothing left to read back
+        return None
+    blocks, missing = restore(session, message)
+    return WholeMessage(
+        scope_id,
+        index,
+        message.role,
+        message.line,
+        tuple(WholeBlock(b.kind.value, b.text, b.name, b.call_id, b.is_error) for b in blocks),
+        missing,
+    )

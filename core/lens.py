@@ -34,6 +34,7 @@ from typing import Final
 
 from .calibration import AnchoredCalibration
 from .model import ObservedCompaction
+from .pricing import cost_of
 from .records import RecordLog
 from .session import Scope
 from .snapshot import (
@@ -112,6 +113,7 @@ class RecordedScope:
             context = reported if reported is not None else calibrated
             unseen = min(context, self.calibration.unseen or 0)
             mc = request.message_count
+            cost = cost_of(usage, request.model) if usage is not None else None
             summarised = max(0, start - self._system_before(start))
             record = RequestRecord(
                 scope_id=self.scope_id,
@@ -136,6 +138,10 @@ class RecordedScope:
                 calibration_factor=context / estimate if estimate > 0 else 1.0,
                 source=SOURCE_REPORTED if reported is not None else SOURCE_ESTIMATE,
                 unseen_tokens=unseen,
+                cost=cost,
+                recorded_cost=request.recorded_cost,
+                priced=usage is None or cost is not None,
+                timestamp=request.timestamp,
             )
             self.records.append(record)
             new.append(record)

@@ -359,6 +359,10 @@ class ModelRequest:
         context_window: The context window the agent itself used for this call, when the log
             says (Codex ``model_context_window``); None otherwise (see
             :func:`~ctxscope.core.model_info.context_window`).
+        recorded_cost: What the agent itself recorded this call cost, in US dollars, when its
+            log says (Aider's ``Cost: $… message``, OpenCode's ``step-finish.cost``, Cline's
+            ``api_req_started.cost``); None otherwise. ctxscope's own estimate is
+            :func:`~ctxscope.core.pricing.cost_of`; the two are shown side by side.
     """
 
     index: int
@@ -371,6 +375,7 @@ class ModelRequest:
     line: int = 0
     timestamp: str = ""
     context_window: int | None = None
+    recorded_cost: float | None = None
 
 
 SUMMARIZE: Final = "summarize"

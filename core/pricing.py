@@ -161,6 +161,19 @@ class CostTotal:
         return cost
 
 
+REFERENCE_MODEL: Final = "claude-sonnet-4-5"
+"""The model whose prices cost a what-if whose log names no priced model (the demo's
+``demo-model``): the figure is then a comparison at a known price, said so wherever it shows."""
+
+
+def cached_prompt_cost(tokens: float, cached_share: float, price: Price) -> float:
+    """Estimated dollars of one prompt of ``tokens`` whose leading ``cached_share`` is read from
+    the provider's prefix cache and the rest written to it (the whole prompt marked cacheable, as
+    Claude Code does). Output is left out: it does not depend on what the context holds."""
+    share = min(1.0, max(0.0, cached_share))
+    return tokens * (share * price.cache_read + (1 - share) * price.cache_write) / PER_TOKENS
+
+
 def session_cost(requests: Iterable[ModelRequest]) -> CostTotal:
     """The estimated cost of a session's calls (pass every scope's requests)."""
     total = CostTotal()

@@ -374,6 +374,7 @@ class Session:
         line: int = 0,
         timestamp: str = "",
         context_window: int | None = None,
+        recorded_cost: float | None = None,
     ) -> ModelRequest:
         """Record a model call made over every message the scope holds now."""
         scope = self.scopes.get(scope_id) or self.scope(scope_id)
@@ -388,6 +389,7 @@ class Session:
             line,
             timestamp,
             context_window,
+            recorded_cost,
         )
         scope.requests.append(request)
         if scope._compaction_open and usage is not None:

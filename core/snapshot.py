@@ -16,6 +16,7 @@ from typing import Final, Literal
 from .calibration import DIVERGENCE_TOLERANCE
 from .model import Category, ObservedCompaction, ScopeHeader
 from .session import Problem, Session
+from .timing import SessionTimes, parse_time
 from .tokens import ScriptBreakdown
 
 SOURCE_REPORTED: Final = "reported"
@@ -158,6 +159,13 @@ class RequestRecord:
         source: In the recorded lens, where :attr:`context_tokens` comes from: ``reported`` (the
             call's usage) or ``estimate`` (reconstructed); empty in the pipeline lens.
         unseen_tokens: Of :attr:`context_tokens`, the part the log never shows (recorded lens).
+        cost: Estimated dollars of the call's reported usage at its model's list prices
+            (:func:`~ctxscope.core.pricing.cost_of`); None without usage or for an unpriced model,
+            and in the pipeline lens (a what-if has no bill).
+        recorded_cost: The dollars the agent itself recorded for the call (Aider, OpenCode,
+            Cline), None when its log records none (recorded lens).
+        priced: False when the call has usage but its model is not in the price table.
+        timestamp: The call's ISO-8601 time from the log ('' when the log has none).
     """
 
     scope_id: str
@@ -182,6 +190,10 @@ class RequestRecord:
     detail_released: bool = False
     source: str = ""
     unseen_tokens: int = 0
+    cost: float | None = None
+    recorded_cost: float | None = None
+    priced: bool = True
+    timestamp: str = ""
 
     def freed_by(self, stage: Stage) -> int:
         return sum(run.tokens_freed for run in self.stages if run.stage is stage)
@@ -371,6 +383,12 @@ class ScopeTotals:
         summaries: Requests with a summary marker.
         over_limit: Requests over the hard limit, or refused.
         first_over_limit: The first of those (-1 when none).
+        cost: The records' estimated dollars (:attr:`RequestRecord.cost`) summed: an estimate.
+        unpriced: Requests with usage whose model has no price (not in :attr:`cost`).
+        recorded_cost: The dollars the agent recorded, summed over the requests that carry it.
+        recorded_calls: Requests with a recorded cost (0: the agent's log records none).
+        times: The first and last timestamped request (:mod:`~ctxscope.core.timing`; each
+            record's time is parsed once, as it arrives).
     """
 
     peak: int = 0
@@ -378,12 +396,29 @@ class ScopeTotals:
     summaries: int = 0
     over_limit: int = 0
     first_over_limit: int = -1
+    cost: float = 0.0
+    unpriced: int = 0
+    recorded_cost: float = 0.0
+    recorded_calls: int = 0
+    times: SessionTimes = field(default_factory=SessionTimes)
 
     def extended(self, records: Sequence[RequestRecord]) -> ScopeTotals:
         """These totals with ``records`` (the requests that came after) taken in."""
         peak, peak_request, summaries = self.peak, self.peak_request, self.summaries
         over, first_over = self.over_limit, self.first_over_limit
+        cost, unpriced = self.cost, self.unpriced
+        recorded, recorded_calls = self.recorded_cost, self.recorded_calls
+        started, last = self.times.started, self.times.last
         for record in records:
+            moment = parse_time(record.timestamp) if record.timestamp else None
+            if moment is not None:
+                started = moment if started is None or moment < started else started
+                last = moment if last is None or moment > last else last
+            cost += record.cost or 0.0
+            unpriced += not record.priced
+            if record.recorded_cost is not None:
+                recorded += record.recorded_cost
+                recorded_calls += 1
             if record.summary is not None:
                 summaries += 1
             if record.over_limit or record.refused:
@@ -392,7 +427,10 @@ class ScopeTotals:
                     first_over = record.index
             if not record.refused and record.context_tokens > peak:
                 peak, peak_request = record.context_tokens, record.index
-        return ScopeTotals(peak, peak_request, summaries, over, first_over)
+        return ScopeTotals(
+            peak, peak_request, summaries, over, first_over, cost, unpriced, recorded, recorded_calls,
+            SessionTimes(started, last),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +522,13 @@ class SessionSnapshot:
     size: int = 0
     lens: Lens = "pipeline"
     estimator: str = ""
+
+    @property
+    def times(self) -> SessionTimes:
+        """When the session's first and last timestamped model call were, over every scope."""
+        starts = [s.totals.times.started for s in self.scopes.values() if s.totals.times.started]
+        lasts = [s.totals.times.last for s in self.scopes.values() if s.totals.times.last]
+        return SessionTimes(min(starts) if starts else None, max(lasts) if lasts else None)
 
 
 def scope_order(session: Session) -> list[str]:

@@ -26,7 +26,7 @@ from typing import Any, BinaryIO, Final
 
 import orjson
 
-from .adapters._common import anthropic_usage
+from .fields import anthropic_usage
 from .logformat import FormatError
 from .model import MAIN_SCOPE, ObservedCompaction
 from .model_info import AGENT_CLAUDE_CODE, compaction_trigger, context_window

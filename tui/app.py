@@ -22,7 +22,9 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar, Literal
 
+from ctxscope.core.search import SearchResult
 from ctxscope.core.snapshot import Lens, RequestDetail, ScopeSnapshot, SessionSnapshot
+from ctxscope.core.timing import parse_time
 from rich.text import Text
 from textual import events, on, work
 from textual._path import CSSPathType
@@ -38,15 +40,20 @@ from .messages import (
     DetailLoaded,
     DetailWanted,
     LensChosen,
+    MessageOpened,
     Mode,
     RequestPicked,
+    SearchDone,
+    SearchWanted,
     SnapshotUpdated,
     SummaryOpened,
     TailerFailed,
     TailStatus,
+    WholeMessageLoaded,
 )
 from .safe_text import highlighted, markup_safe, plain
 from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
+from .screens.search import SearchScreen
 from .tailer import SessionSource, SnapshotExport, Tailer, check_source
 from .widgets import text as fmt
 from .widgets.breakdown import RELEASED_NOTE, BreakdownPanel
@@ -128,6 +135,12 @@ class DashboardScreen(Screen[None]):
                 tooltip="Skipped lines and file notices (the error strip shows when there are any)"),
         Binding("m", "policy_lab", "Policies", id="policy-lab", show=False,
                 tooltip="Run every memory policy over this scope's messages: what each would keep"),
+        Binding("slash", "search", "Search", id="search", show=False,
+                tooltip="Search this scope's messages (text and tool names)"),
+        Binding("n", "next_hit(1)", "Next hit", id="search-next", show=False,
+                tooltip="Select the request of the next search hit"),
+        Binding("N", "next_hit(-1)", "Previous hit", id="search-prev", show=False,
+                tooltip="Select the request of the previous search hit"),
         Binding("l", "toggle_lens", "Lens", id="lens",
                 tooltip="Switch between the recorded lens (what the agent sent) and the pipeline "
                 "lens (ctxscope's what-if)"),
@@ -146,6 +159,10 @@ class DashboardScreen(Screen[None]):
         self.snapshot: SessionSnapshot | None = None
         self.status: TailStatus | None = None
         self.generation = 0
+        self.search: SearchResult | None = None
+        """The last search's hits (core's), stepped through with n / N."""
+        self.hit = -1
+        self.hit_message = -1
         self.detail: RequestDetail | None = None
         self.failure = ""
         self._pending: SnapshotUpdated | None = None
@@ -231,6 +248,50 @@ class DashboardScreen(Screen[None]):
         if self.can_render:
             self._render_all()
 
+    def apply_search(self, message: SearchDone) -> None:
+        """Hits of a search (core's): keep them and select the first hit's request."""
+        result = message.result
+        if message.generation != self.generation or result.scope_id != self.scope_id:
+            return
+        self.search = result
+        self.hit = -1
+        found = sum(1 for hit in result.hits if hit.request >= 0)
+        more = "+" if result.truncated else ""
+        self.notify(f"{found:,}{more} message{'s' if found != 1 else ''} hold the text"
+                    + (" · n / N step through them" if found else ""),
+                    title="Search", markup=False)
+        if found:
+            self.action_next_hit(1)
+
+    def action_search(self) -> None:
+        scope = self.scope
+        if scope is None:
+            return
+        scope_id = scope.header.scope_id
+
+        def searched(query: str | None) -> None:
+            if query:
+                self.post_message(SearchWanted(scope_id, query))
+
+        self.app.push_screen(SearchScreen(self.search.query if self.search else ""), searched)
+
+    def action_next_hit(self, delta: int) -> None:
+        """Step to the next (or previous) hit: its request becomes the cursor, its row selected."""
+        result = self.search
+        if result is None or result.scope_id != self.scope_id:
+            return
+        hits = [hit for hit in result.hits if hit.request >= 0]
+        if not hits:
+            return
+        self.hit = (self.hit + delta) % len(hits)
+        hit = hits[self.hit]
+        self.hit_message = hit.message
+        self.follow = False
+        self.cursor = hit.request
+        self.query_one(MessagesView).select(hit.message)
+        self.notify(f"hit {self.hit + 1} of {len(hits):,}: message #{hit.message} at request #{hit.request}",
+                    title="Search", markup=False, timeout=2)
+
     def apply_detail(self, message: DetailLoaded) -> None:
         if message.generation != self.generation or message.detail is None:
             return
@@ -306,6 +367,9 @@ class DashboardScreen(Screen[None]):
         if detail is not None:
             shown = detail.record.index
             title = f"Messages of request #{shown} · {len(detail.messages):,} stored"
+            when = parse_time(detail.record.timestamp)
+            if when is not None:
+                title += f" · sent {when:%Y-%m-%d %H:%M:%S} UTC"
             if record is not None and shown != record.index:
                 title += f" (loading #{record.index}…)"
             pane.border_title = Text(title)
@@ -608,6 +672,40 @@ class CtxscopeApp(App[None]):
     @on(DetailWanted)
     def _detail_wanted(self, message: DetailWanted) -> None:
         self.request_detail(message.scope_id, message.index)
+
+    @on(MessageOpened)
+    def _message_opened(self, message: MessageOpened) -> None:
+        detail = self.dashboard.detail  # the request whose messages the list shows
+        if detail is not None:
+            self.request_message(detail.record.scope_id, message.index)
+
+    def request_message(self, scope_id: str, index: int) -> None:
+        """Ask the tailer for one message in full (tests override this)."""
+        if self.tailer is not None:
+            self.tailer.request_message(scope_id, index)
+
+    @on(WholeMessageLoaded)
+    def _whole_message(self, message: WholeMessageLoaded) -> None:
+        if message.message is None or message.generation != self.dashboard.generation:
+            return
+        from .screens.message_viewer import MessageScreen
+
+        if isinstance(self.screen, MessageScreen):
+            self.pop_screen()
+        self.push_screen(MessageScreen(message.message))
+
+    @on(SearchWanted)
+    def _search_wanted(self, message: SearchWanted) -> None:
+        self.request_search(message.scope_id, message.query)
+
+    def request_search(self, scope_id: str, query: str) -> None:
+        """Ask the tailer to search a scope in core (tests override this)."""
+        if self.tailer is not None:
+            self.tailer.request_search(scope_id, query)
+
+    @on(SearchDone)
+    def _search_done(self, message: SearchDone) -> None:
+        self.dashboard.apply_search(message)
 
     @on(LensChosen)
     def _lens(self, message: LensChosen) -> None:

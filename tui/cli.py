@@ -41,14 +41,17 @@ class UsageError(Exception):
     """Raised by a handler for bad input it finds after parsing; printed as one line, exit 2."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every sub-command, or of ``only`` (a command name): registering a command
+    imports its module, and some import parts of core, so ``ctxscope statusline`` (run by Claude
+    Code after every message) registers only itself."""
     parser = argparse.ArgumentParser(
         prog="ctxscope",
         description="See what fills an LLM agent's context window.",
     )
     parser.add_argument("--version", action="version", version=f"ctxscope {_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in COMMAND_MODULES if only is None else (only,):
         try:
             module = importlib.import_module(f"ctxscope.tui.commands.{name}_cmd")
         except ModuleNotFoundError as exc:
@@ -131,10 +134,11 @@ def log_path(path: str, *, folder: bool) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a sub-command; ``argv`` None (the console script) also tunes the process's collector."""
-    parser = build_parser()
     console_script = argv is None
     argv = sys.argv[1:] if argv is None else argv
-    args = parse(parser, argv or ["sessions"])  # no command: the session browser
+    first = argv[0] if argv else "sessions"  # no command: the session browser
+    parser = build_parser(first if first in COMMAND_MODULES else None)
+    args = parse(parser, argv or ["sessions"])
     if console_script:
         tune_collector()  # the process is ctxscope's own; a caller passing argv keeps its settings
     try:

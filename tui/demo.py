@@ -24,6 +24,7 @@ from typing import ClassVar, Final
 
 from ctxscope.core.analysis import SessionSummary, SessionTally, session_tally, summarise_session
 from ctxscope.core.logformat import split_at_requests
+from ctxscope.core.pricing import format_dollars
 from ctxscope.core.snapshot import RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot, Stage
 from ctxscope.demo_sessions.scenarios import Scenario
 from rich.text import Text
@@ -317,8 +318,10 @@ SCRIPT_NAMES: Final = {
 }
 
 
-def closing_caption(tally: SessionTally, scenario: Scenario) -> str:
-    """The scenario is over: what happened, in core's tally of the session."""
+def closing_caption(tally: SessionTally, scenario: Scenario, compare: Sequence[SessionSummary] = ()) -> str:
+    """The scenario is over: what happened, in core's tally of the session (and, for a side-by-side
+    what-if, what the reference configuration's prompts cost against the other's, from core's
+    summaries)."""
     runs = tally.stage_runs
     parts = [
         f"{_items(tally.requests, 'model call', 'model calls')} in {_items(tally.scopes, 'scope', 'scopes')}",
@@ -328,7 +331,22 @@ def closing_caption(tally: SessionTally, scenario: Scenario) -> str:
         f"{tally.over_budget_requests:,} requests over budget",
     ]
     tail = " · w: side by side" if scenario.compare else ""
-    return f"Scenario over: {'; '.join(parts)}. r: play again{tail} · q: quit."
+    money = _compare_cost(scenario, compare)
+    return f"Scenario over: {'; '.join(parts)}.{money} r: play again{tail} · q: quit."
+
+
+def _compare_cost(scenario: Scenario, compare: Sequence[SessionSummary]) -> str:
+    """`` Prompts at M's list prices (estimate): A ≈$x, B ≈$y; A saved ≈$d (p%).`` ('' without two)."""
+    costs = [summary.prompt_cost for summary in compare]
+    if len(costs) < 2 or len(scenario.compare) < 2 or costs[0] is None or costs[1] is None:
+        return ""
+    first, second = scenario.compare[0].label, scenario.compare[1].label
+    saved, share = costs[0].saved_against(costs[1])
+    verdict = (f"{first} saved ≈{format_dollars(saved)} ({share:.0%})" if saved > 0
+               else f"{first} cost ≈{format_dollars(-saved)} more")
+    return (f" Prompts at {costs[0].model} list prices (estimate): "
+            f"{first} ≈{format_dollars(costs[0].dollars)}, {second} ≈{format_dollars(costs[1].dollars)}; "
+            f"{verdict}.")
 
 
 @dataclass
@@ -527,7 +545,7 @@ class DemoScreen(DashboardScreen):
         if state.finished and not self._closing_shown and calls >= state.total:
             self._closing_shown = True
             tally = session_tally(summarise_session(message.snapshot))
-            self.captions.queue.append((closing_caption(tally, self.scenario), ""))
+            self.captions.queue.append((closing_caption(tally, self.scenario, self.compare_summaries), ""))
         self._queue_changed()
 
     def _follow_busiest_scope(self) -> None:

@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass
 
 from ctxscope.core.analysis import SessionSummary
+from ctxscope.core.fulltext import WholeMessage
+from ctxscope.core.search import SearchResult
 from ctxscope.core.snapshot import AgentCompaction, Lens, RequestDetail, SessionSnapshot, SummaryMarker
 from textual.message import Message
 
@@ -123,6 +125,46 @@ class RequestPicked(Message):
     def __init__(self, index: int) -> None:
         super().__init__()
         self.index = index
+
+
+class MessageOpened(Message):
+    """The viewer pressed Enter on a message row (bubbles to the app, which asks the tailer)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+
+class WholeMessageLoaded(Message):
+    """A message read back in full for the message viewer (None: it no longer exists).
+
+    Args:
+        message: What core read back (:func:`~ctxscope.core.fulltext.whole_message`).
+        generation: The session generation it was read for.
+    """
+
+    def __init__(self, message: WholeMessage | None, generation: int = 0) -> None:
+        super().__init__()
+        self.message = message
+        self.generation = generation
+
+
+class SearchWanted(Message):
+    """The viewer typed a search (bubbles to the app, which asks the tailer to search in core)."""
+
+    def __init__(self, scope_id: str, query: str) -> None:
+        super().__init__()
+        self.scope_id = scope_id
+        self.query = query
+
+
+class SearchDone(Message):
+    """The hits of a search core ran over a scope's messages."""
+
+    def __init__(self, result: SearchResult, generation: int = 0) -> None:
+        super().__init__()
+        self.result = result
+        self.generation = generation
 
 
 class SummaryOpened(Message):

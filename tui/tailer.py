@@ -25,13 +25,23 @@ from typing import Final, Protocol
 
 from ctxscope.core.agent_homes import is_agent_log
 from ctxscope.core.analysis import SessionSummary
+from ctxscope.core.fulltext import WholeMessage, whole_message
 from ctxscope.core.pipeline.config import PipelineConfig
 from ctxscope.core.reader import TextCap
+from ctxscope.core.search import SearchResult, search_messages
 from ctxscope.core.snapshot import Lens, RequestDetail, SessionSnapshot
 from textual.message import Message
 from watchfiles import Change, awatch
 
-from .messages import DetailLoaded, Mode, SnapshotUpdated, TailerFailed, TailStatus
+from .messages import (
+    DetailLoaded,
+    Mode,
+    SearchDone,
+    SnapshotUpdated,
+    TailerFailed,
+    TailStatus,
+    WholeMessageLoaded,
+)
 
 MAX_RATE: Final = 10
 """Snapshots posted per second, at most."""
@@ -114,6 +124,12 @@ class SessionSource(Protocol):
     def detail(self, scope_id: str, index: int) -> RequestDetail | None:
         """The detail of one request in the current lens (None when it does not exist)."""
 
+    def whole_message(self, scope_id: str, index: int) -> WholeMessage | None:
+        """One stored message with every character read back from the log (None when gone)."""
+
+    def search(self, scope_id: str, query: str) -> SearchResult:
+        """The messages of a scope that hold ``query`` (text or tool names)."""
+
     def watch_paths(self) -> list[str]:
         """Folders to watch (the log's own folder non-recursively; others recursively)."""
 
@@ -179,6 +195,8 @@ class Tailer:
         self._last_done = False
         self._detail_not_before = 0.0
         self._detail_timer = False
+        self._message_wanted: tuple[str, int] | None = None
+        self._search_wanted: tuple[str, str] | None = None
         self._lens: Lens | None = None
         self.snapshots_posted = 0
         self.watching = asyncio.Event()
@@ -189,6 +207,16 @@ class Tailer:
     def request_detail(self, scope_id: str, index: int) -> None:
         """Ask for a request's detail; only the latest request is computed."""
         self._wanted = (scope_id, index)
+        self._wake.set()
+
+    def request_message(self, scope_id: str, index: int) -> None:
+        """Ask for one message in full (the message viewer); only the latest is read."""
+        self._message_wanted = (scope_id, index)
+        self._wake.set()
+
+    def request_search(self, scope_id: str, query: str) -> None:
+        """Ask core to search a scope's messages; only the latest search runs."""
+        self._search_wanted = (scope_id, query)
         self._wake.set()
 
     def set_lens(self, lens: Lens) -> None:
@@ -237,6 +265,8 @@ class Tailer:
                     await self._catch_up()
                     self._ensure_watchers()
                 await self._serve_detail()
+                await self._serve_message()
+                await self._serve_search()
         except (OSError, ValueError) as exc:
             self._post(TailerFailed(str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
         except Exception as exc:  # a bug in reading or replay must not leave a silently frozen screen
@@ -329,6 +359,22 @@ class Tailer:
         cost = loop.time() - start
         self._detail_not_before = loop.time() + cost * (1 / DETAIL_SHARE - 1)
         self._post(DetailLoaded(wanted[0], wanted[1], detail, self.generation))
+
+    async def _serve_message(self) -> None:
+        """Read the message the viewer asked for (in the worker thread, between reads)."""
+        if self._message_wanted is None or self.source is None:
+            return
+        wanted, self._message_wanted = self._message_wanted, None
+        message = await asyncio.to_thread(self.source.whole_message, *wanted)
+        self._post(WholeMessageLoaded(message, self.generation))
+
+    async def _serve_search(self) -> None:
+        """Run the search the viewer asked for (in the worker thread, between reads)."""
+        if self._search_wanted is None or self.source is None:
+            return
+        wanted, self._search_wanted = self._search_wanted, None
+        result = await asyncio.to_thread(self.source.search, *wanted)
+        self._post(SearchDone(result, self.generation))
 
     def _detail_due(self) -> None:
         self._detail_timer = False
@@ -498,6 +544,16 @@ class CoreSource:
 
     def detail(self, scope_id: str, index: int) -> RequestDetail | None:
         return self.analysis.detail(scope_id, index)
+
+    def whole_message(self, scope_id: str, index: int) -> WholeMessage | None:
+        session = self.follower.session
+        return whole_message(session, scope_id, index) if session is not None else None
+
+    def search(self, scope_id: str, query: str) -> SearchResult:
+        session = self.follower.session
+        return search_messages(session, scope_id, query) if session is not None else SearchResult(
+            scope_id, query, ()
+        )
 
     def watch_paths(self) -> list[str]:
         return self.follower.watch_paths()

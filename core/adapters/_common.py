@@ -16,17 +16,12 @@ from typing import Any, Final
 
 import orjson
 
+from ..fields import NAME_CHARS as NAME_CHARS
+from ..fields import anthropic_usage as anthropic_usage
+from ..fields import get_int as get_int
+from ..fields import short as short
 from ..logformat import FormatError, clamp_count
 from ..model import ArtifactKind, Block, BlockKind, Usage
-
-NAME_CHARS: Final = 40
-"""How much of a field name or value is quoted in a problem reason."""
-
-
-def short(value: object, limit: int = NAME_CHARS) -> str:
-    """A short printable rendering of a value for a problem reason."""
-    text = str(value)[:limit]
-    return "".join(ch if ch.isprintable() else "?" for ch in text)
 
 
 def get_dict(obj: Mapping[str, Any], key: str, *, required: bool = False) -> dict[str, Any]:
@@ -63,16 +58,6 @@ def opt_str(obj: Mapping[str, Any], key: str) -> str:
     """``obj[key]`` when it is a string, else ``''`` (for fields that are only informative)."""
     value = obj.get(key)
     return value if isinstance(value, str) else ""
-
-
-def get_int(obj: Mapping[str, Any], key: str, default: int = 0) -> int:
-    """``obj[key]`` as a non-negative integer; ``default`` when absent or null."""
-    value = obj.get(key)
-    if type(value) is int and value >= 0:
-        return clamp_count(value)
-    if value is None:
-        return default
-    raise FormatError(f"field {key!r} must be a non-negative integer, got {short(value, 20)!r}")
 
 
 def opt_int(obj: Mapping[str, Any], key: str) -> int | None:
@@ -242,43 +227,6 @@ def image_of(raw: Mapping[str, Any]) -> Block:
 
 
 # -- usage -------------------------------------------------------------------------------------------
-
-
-def anthropic_usage(raw: Any) -> Usage | None:
-    """Usage of an Anthropic response: the prompt is input + cache creation + cache read tokens.
-
-    Usage that is all zeros is no usage (None): models behind Claude Code that report none
-    (``glm-4.7``) write zeros.
-
-    Raises:
-        FormatError: ``usage`` is present but not an object, or a count is not an integer.
-    """
-    if raw is None:
-        return None
-    if type(raw) is not dict:
-        raise FormatError(f"field 'usage' must be an object, got {type(raw).__name__}")
-    uncached = raw.get("input_tokens", 0)
-    written = raw.get("cache_creation_input_tokens", 0)
-    read = raw.get("cache_read_input_tokens", 0)
-    output = raw.get("output_tokens", 0)
-    if not (
-        type(uncached) is int
-        and type(written) is int
-        and type(read) is int
-        and type(output) is int
-        and uncached >= 0
-        and written >= 0
-        and read >= 0
-        and output >= 0
-    ):  # the exact rule and its error, field by field
-        uncached = get_int(raw, "input_tokens")
-        written = get_int(raw, "cache_creation_input_tokens")
-        read = get_int(raw, "cache_read_input_tokens")
-        output = get_int(raw, "output_tokens")
-    uncached, written, read, output = map(clamp_count, (uncached, written, read, output))
-    if not (uncached or written or read or output):
-        return None  # all zeros: a provider that reports no usage, not a call of zero tokens
-    return Usage(uncached + written + read, read, written, output)
 
 
 def openai_usage(raw: Any) -> Usage | None:

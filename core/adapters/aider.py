@@ -19,7 +19,7 @@ keeps their breaks (two trailing spaces):
   named on the line before it, and ``Tokens: 4.2k sent, 310 received. Cost: …`` is
   the provider-reported usage of the call just made (``sent`` is the prompt; newer versions also
   print ``N cache write, M cache hit``). The ``$… message`` cost is kept per call
-  (:func:`parse`), the session model has no field for it;
+  (``ModelRequest.recorded_cost``);
 * a ``> …`` line without the two trailing spaces opens a message of several lines that Aider
   sends back to the model (a failed edit, lint errors); it ends at the next line that has them,
   and is stored as a meta user message;
@@ -356,12 +356,12 @@ def emit_session(session: Session, scope_id: str, events: list[Event]) -> None:
                 "user", [Block(BlockKind.TEXT, note)], scope_id=scope_id, meta=True, line=event.line
             )
         elif event.kind in ("reply", "usage"):
-            usage = event.usage
+            usage, cost = event.usage, event.cost
             line = event.line
             if event.kind == "reply" and position + 1 < len(events) and events[position + 1].kind == "usage":
                 position += 1
-                usage = events[position].usage
-            session.add_request(scope_id=scope_id, usage=usage, line=line)
+                usage, cost = events[position].usage, events[position].cost
+            session.add_request(scope_id=scope_id, usage=usage, line=line, recorded_cost=cost)
             if event.kind == "reply":
                 session.add_message("assistant", reply_blocks(event.text), scope_id=scope_id, line=event.line)
         elif event.kind == "error":

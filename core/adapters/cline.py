@@ -15,8 +15,7 @@ Format ``cline`` is recognised on ``ui_messages.json`` and reads the history bes
 ``streamingFailedMessage`` for a call that failed). Cline counts tokens the Anthropic way:
 ``tokensIn`` is the uncached input, so the prompt is ``tokensIn + cacheWrites + cacheReads``
 (except a Roo Code call marked ``apiProtocol: "openai"``, whose ``tokensIn`` already holds the
-cached part). The recorded cost is kept per call (:func:`call_costs`); the session model has no
-field for it.
+cached part). The recorded cost is kept per call (``ModelRequest.recorded_cost``, :func:`call_costs`).
 
 A call is made over the history up to the reply it got: the first assistant message after the
 event's ``conversationHistoryIndex`` (the history as a whole when none follows).
@@ -273,6 +272,7 @@ class TaskReader:
                 usage=call.usage,
                 error=RequestError(ErrorKind.OTHER, call.error) if call.error else None,
                 timestamp=call.timestamp,
+                recorded_cost=call.cost,
             )
         self.store_to(len(self.history))
 

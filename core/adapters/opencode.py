@@ -13,8 +13,7 @@ An export is one document ``{info, messages: [{info, parts}]}``: ``info`` is the
   ``output``, ``reasoning``, ``cache {read, write}``) and ``cost``. OpenCode's ``input`` leaves
   out the cached part (it subtracts the cache read for providers that count it in), so the
   prompt is ``input + cache.read + cache.write``; the output is ``output + reasoning``.
-  The recorded cost is kept per call (:func:`step_costs`) but the session model has no field
-  for it;
+  The recorded cost is kept per call (``ModelRequest.recorded_cost``, :func:`step_costs`);
 * a ``compaction`` part on a user message asks for a summary, and the assistant message marked
   ``summary: true`` that answers it is the summary: an observed compaction, after which the
   live context restarts at the summary.
@@ -171,6 +170,12 @@ def split_steps(parts: list[Any]) -> tuple[Step, list[Step]]:
     return loose, steps
 
 
+def step_cost(finish: Mapping[str, Any]) -> float | None:
+    """The cost OpenCode recorded on one ``step-finish`` part (None when it recorded none)."""
+    cost = finish.get("cost")
+    return float(cost) if isinstance(cost, (int, float)) and not isinstance(cost, bool) else None
+
+
 def step_costs(doc: Any) -> list[float]:
     """The cost OpenCode recorded for each call (``step-finish.cost``) of an export, in order."""
     costs: list[float] = []
@@ -223,7 +228,7 @@ class MessagesReader:
         timestamp = str(created) if isinstance(created, int) else ""
         loose, steps = split_steps(parts)
         if not steps:  # an older message without step parts: one call, the message's own tokens
-            loose.finish = {"tokens": info.get("tokens")}
+            loose.finish = {"tokens": info.get("tokens"), "cost": info.get("cost")}
             steps = [loose]
         else:
             steps[0].blocks[:0] = loose.blocks
@@ -237,6 +242,7 @@ class MessagesReader:
                 usage=step_usage(finish.get("tokens")),
                 request_id=opt_str(info, "id"),
                 timestamp=timestamp,
+                recorded_cost=step_cost(finish),
             )
             if is_summary:
                 self.summary(step.blocks)

@@ -33,3 +33,18 @@ def test_no_top_level_core_or_tui_module_installed() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/"
     )
     assert result.stdout.strip() == "True"
+
+
+def test_the_status_line_imports_no_adapter_and_no_analysis() -> None:
+    """``ctxscope statusline`` runs after every Claude Code message: parsing its command line and
+    reading the tail import neither the adapters package (every format) nor the snapshot layer."""
+    code = (
+        "import sys\n"
+        "from ctxscope.tui.cli import build_parser\n"
+        "build_parser('statusline')\n"
+        "import ctxscope.core.statusline\n"
+        "heavy = ('ctxscope.core.adapters', 'ctxscope.core.snapshot', 'ctxscope.core.analysis', 'rich')\n"
+        "print(','.join(m for m in heavy if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "", f"the status line pulled in: {result.stdout.strip()}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import pytest
 from ctxscope.core.snapshot import SessionSnapshot
@@ -57,6 +58,17 @@ class MockApp(CtxscopeApp):
 @pytest.fixture
 def mock_app() -> Callable[..., MockApp]:
     return MockApp
+
+
+FROZEN_NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+"""The header's clock in every dashboard test ("last call … ago" must not change between runs)."""
+
+
+@pytest.fixture(autouse=True)
+def _frozen_header_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ctxscope.tui.widgets import header
+
+    monkeypatch.setattr(header, "CLOCK", lambda: FROZEN_NOW)
 
 
 @pytest.fixture(autouse=True)

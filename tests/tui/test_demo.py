@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from ctxscope.core.analysis import session_tally, summarise_session
 from ctxscope.core.logformat import split_at_requests
+from ctxscope.core.pricing import format_dollars
 from ctxscope.core.reader import open_log
 from ctxscope.core.replay import WhatIf
 from ctxscope.core.snapshot import Stage
@@ -191,7 +192,8 @@ async def test_demo_end_to_end(tmp_path: Path) -> None:
         assert "finished" in bar.render().plain
         records = screen.scope.records  # type: ignore[union-attr]
         tally = session_tally(summarise_session(screen.snapshot))  # type: ignore[arg-type]
-        assert screen.captions.shown[-1] == closing_caption(tally, scenario)
+        closing = screen.captions.shown[-1]
+        assert closing == closing_caption(tally, scenario, screen.compare_summaries)
         scopes = list(screen.snapshot.scopes.values())  # type: ignore[union-attr]
         assert tally.requests == sum(len(s.records) for s in scopes) == len(playback.steps)
         assert tally.stage_runs[Stage.CLEAR_TOOL_RESULTS.value] == sum(
@@ -201,6 +203,11 @@ async def test_demo_end_to_end(tmp_path: Path) -> None:
             1 for s in scopes for r in s.records
             if not r.refused and r.calibrated_tokens > s.thresholds.budget
         )
+        # ... with what batches of 4 saved in money (core's prompt cost of each configuration).
+        four_cost, one_cost = (summary.prompt_cost for summary in screen.compare_summaries)
+        assert four_cost is not None and one_cost is not None and four_cost.dollars < one_cost.dollars
+        saved, _share = four_cost.saved_against(one_cost)
+        assert f"batches of 4 saved ≈{format_dollars(saved)}" in closing
         assert len(records) == len(playback.steps)
 
         # The what-if view: two configurations of the same session, figures from core.
@@ -217,6 +224,7 @@ async def test_demo_end_to_end(tmp_path: Path) -> None:
         assert whatif.labels == ("batches of 4", "batches of 1")
         screenshot = app.export_screenshot().replace("&#160;", " ")
         assert "batches of 1" in screenshot and "what-if" in screenshot
+        assert f"≈{format_dollars(four_cost.dollars)}" in screenshot  # the column's prompt cost
         await pilot.press("escape")
         assert isinstance(app.screen, DemoScreen)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ctxscope.core.pricing import format_dollars
 from ctxscope.tui.app import DashboardOptions
 from ctxscope.tui.messages import Mode
 from ctxscope.tui.widgets.header import StatusHeader
@@ -62,6 +63,11 @@ async def test_recorded_lens_first_and_the_key_switches(tmp_path: Path) -> None:
         assert "recorded" in header and "estimator claude" in header
         # The meter shows the reported prompt of the selected (last) call.
         assert f"context {REPORTED[-1]:,} reported" in meter
+        # Its cost at claude-opus-4-6's list prices, and the scope's (computed here by hand).
+        last = (3 * 5.0 + 500 * 6.25 + (REPORTED[-1] - 503) * 0.50 + 5 * 25.0) / 1e6
+        total = sum((3 * 5.0 + 500 * 6.25 + (r - 503) * 0.50 + 5 * 25.0) / 1e6 for r in REPORTED)
+        assert f"cost (estimate) ≈{format_dollars(last)}" in meter
+        assert f"scope total ≈{format_dollars(total)}" in meter
         assert app.dashboard.snapshot is not None and app.dashboard.snapshot.lens == "recorded"
 
         await pilot.press("l")

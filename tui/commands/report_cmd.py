@@ -21,8 +21,11 @@ from typing import TYPE_CHECKING, Any
 from ..cli import UsageError, log_path
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ctxscope.core.analysis import SessionSummary
     from ctxscope.core.snapshot import Lens
+    from rich.table import Table
 
 STAGE_KEYS = ("artifacts", "clear_tool_results", "summarize", "guard", "trim_turns")
 
@@ -253,6 +256,7 @@ def render_tables(summary: SessionSummary) -> None:
                 f"{cal.within_5pct:.0%}" if cal else "—",
             )
         console.print(ratios)
+    console.print(_cost_table(summary, table))
     console.print(
         Text(
             "Peak: largest context of a call (reported where the call has usage, else the calibrated "
@@ -290,6 +294,34 @@ def render_tables(summary: SessionSummary) -> None:
         console.print(marks)
     if summary.bad_lines:
         console.print(Text(bad_lines_note(dict(summary.bad_lines)), "yellow"))
+
+
+def _cost_table(summary: SessionSummary, table: Callable[[str], Table]) -> Table:
+    """Cost per scope and for the session: ctxscope's estimate beside the agent's own figure."""
+    from ctxscope.core.pricing import PRICES_TAKEN, format_dollars
+    from rich.text import Text
+
+    from ..widgets.text import clean
+
+    costs = table(f"cost, US dollars (estimate at list prices of {PRICES_TAKEN}; recorded lens)")
+    for column in ("priced\ncalls", "un-\npriced", "estimate", "agent\nrecorded"):
+        costs.add_column(column, justify="right", no_wrap=True)
+    rows = [(scope.scope_id, scope.cost) for scope in summary.scopes]
+    if len(rows) > 1:
+        rows.append(("session", summary.cost))
+    for name, cost in rows:
+        costs.add_row(
+            Text(clean(name), "bold" if name == "session" and cost is summary.cost else ""),
+            f"{cost.priced_requests:,}",
+            Text(f"{cost.unpriced_requests:,}", "yellow" if cost.unpriced_requests else ""),
+            f"≈{format_dollars(cost.dollars)}" if cost.priced_requests else "—",
+            "—" if cost.recorded_dollars is None else format_dollars(cost.recorded_dollars),
+        )
+    unpriced = summary.cost.unpriced_models
+    if unpriced:
+        costs.caption = Text("no price for: " + ", ".join(clean(m, 60) for m in unpriced), "yellow")
+        costs.caption_justify = "left"
+    return costs
 
 
 def _maybe(value: int | None) -> str:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ctxscope.core.analysis import ScopeSummary, SessionSummary
+from ctxscope.core.analysis import PromptCost, ScopeSummary, SessionSummary
+from ctxscope.core.pricing import format_dollars
 from ctxscope.core.snapshot import SessionSnapshot
 from rich.table import Table
 from rich.text import Text
@@ -28,9 +29,11 @@ from ..widgets.header import scope_name
 from ..widgets.timeline import StageLanes, TimelinePlot
 
 
-def headline(reports: Sequence[ScopeSummary], selected: str = "") -> list[tuple[str, str, str]]:
+def headline(
+    reports: Sequence[ScopeSummary], selected: str = "", prompt_cost: PromptCost | None = None
+) -> list[tuple[str, str, str]]:
     """``(figure, value, style)`` rows of one configuration's scope summaries (``over`` in the
-    per-scope table counts requests over the limit and refused ones)."""
+    per-scope table counts requests over the limit and refused ones) and its prompts' cost."""
     subs = [r for r in reports if r.parent is not None]
     over_scopes = [r for r in subs if r.over_limit_requests or r.refused_requests]
     over = sum(r.over_limit_requests for r in reports)
@@ -52,6 +55,9 @@ def headline(reports: Sequence[ScopeSummary], selected: str = "") -> list[tuple[
     if chosen is not None:
         rows.append((f"cached prefix ({'this scope' if len(reports) > 1 else 'share'})",
                      f"{chosen.cached_prefix_ratio:.1%}", "bold"))
+    if prompt_cost is not None:
+        rows.append((f"prompts, est. at {fmt.clean(prompt_cost.model, 24)}",
+                     f"≈{format_dollars(prompt_cost.dollars)}", "bold"))
     return rows
 
 
@@ -159,7 +165,7 @@ class WhatIfScreen(ModalScreen[None]):
             figures = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False, expand=False)
             figures.add_column(no_wrap=True, overflow="ellipsis")
             figures.add_column(justify="right", no_wrap=True, min_width=6)
-            for figure, value, style in headline(reports, self.scope_id):
+            for figure, value, style in headline(reports, self.scope_id, summary.prompt_cost):
                 figures.add_row(figure, Text(value, style))
             heading = Text(label, "bold reverse" if k == 0 else "bold", no_wrap=True, overflow="ellipsis")
             heading.append(" reference" if k == 0 else " what-if", "dim")

@@ -1,10 +1,15 @@
-"""The top line: session, scope, model, log format, live/paused/offline, and lag behind the file."""
+"""The top line: session, scope, model, log format, live/paused/offline, lag behind the file, and
+when the session ran (first call, how long, how long since its last call: figures from core's
+:class:`~ctxscope.core.timing.SessionTimes`; a log without timestamps says so)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 from ctxscope.core.snapshot import ScopeSnapshot, SessionSnapshot
+from ctxscope.core.timing import SessionTimes, duration_text
 from rich.text import Text
 from textual.widget import Widget
 
@@ -68,6 +73,8 @@ def header_text(
     else:
         out.append("what-if" if narrow else "pipeline what-if", "bold yellow")
     out.append("  ")
+    if not narrow:  # at 80 columns the model keeps its place; the times give way
+        _append_times(out, snapshot.times)
     if snapshot.session_id and not narrow:
         out.append("session ", "dim")
         out.append(fmt.clean(snapshot.session_id, 12))
@@ -101,6 +108,32 @@ def header_text(
     return out
 
 
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+CLOCK: Callable[[], datetime] = _now
+"""Now, for "last call … ago" (tests freeze it)."""
+
+
+def _append_times(out: Text, times: SessionTimes) -> None:
+    if not times.known or times.started is None:
+        out.append("no timestamps in the log", "dim")
+        out.append("  ")
+        return
+    out.append("started ", "dim")
+    out.append(times.started.strftime("%Y-%m-%d %H:%M UTC"))
+    ran = times.ran_seconds
+    if ran is not None:
+        out.append(" · ran ", "dim")
+        out.append(duration_text(ran))
+    since = times.since_last_seconds(CLOCK())
+    if since is not None:
+        out.append(" · last call ", "dim")
+        out.append(f"{duration_text(since)} ago")
+    out.append("  ")
+
+
 class StatusHeader(Widget):
     """One line of what is being shown and how fresh it is."""
 
@@ -117,6 +150,9 @@ class StatusHeader(Widget):
         self._args: tuple[SessionSnapshot | None, ScopeSnapshot | None, TailStatus | None, bool, bool] = (
             None, None, None, False, True,
         )
+
+    def on_mount(self) -> None:
+        self.set_interval(15, self.refresh)  # "last call … ago" ages without new snapshots
 
     def show(
         self,

@@ -20,6 +20,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..messages import MessageOpened
 from . import text as fmt
 
 FATE_LABELS: Final = {
@@ -98,8 +99,9 @@ class MessagesView(ScrollView, can_focus=True):
 
     # ←/→/Home/End move the request cursor (dashboard bindings); this list scrolls vertically only.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "scroll_up", "Scroll up", show=False),
-        Binding("down", "scroll_down", "Scroll down", show=False),
+        Binding("up", "move(-1)", "Previous message", show=False),
+        Binding("down", "move(1)", "Next message", show=False),
+        Binding("enter", "open_message", "Whole message", tooltip="Open the selected message in full"),
         Binding("pageup", "page_up", "Page up", show=False),
         Binding("pagedown", "page_down", "Page down", show=False),
         Binding("g", "scroll_home", "Top", show=False),
@@ -134,6 +136,8 @@ class MessagesView(ScrollView, can_focus=True):
         self._placeholder = "select a request to see its messages"
         self.redact = False
         """Show each message's shape (kind and size) instead of its preview (``--redact``)."""
+        self.row = 0
+        """The selected row (Enter opens its message in full)."""
         self.cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(1024)
         """Rendered rows by (detail, row, width); its ``hits`` and ``misses`` are checked in tests."""
 
@@ -149,10 +153,31 @@ class MessagesView(ScrollView, can_focus=True):
         if messages is self._messages:
             return
         self._messages = messages
+        self.row = min(self.row, max(0, len(messages) - 1))
         self._detail_id += 1
         self.cache.clear()
         self.virtual_size = Size(self.size.width, len(messages))
         self.refresh()
+
+    def action_move(self, delta: int) -> None:
+        """Select the previous or next message, scrolling to keep it in view."""
+        if self._messages:
+            self.select(max(0, min(len(self._messages) - 1, self.row + delta)))
+
+    def select(self, row: int) -> None:
+        """Select ``row`` (kept when the list changes: a search hit's row before its request's
+        messages arrive), scrolling to keep it in view."""
+        self.row = max(0, row)
+        if self.row < self.scroll_offset.y:
+            self.scroll_to(y=self.row, animate=False)
+        elif self.row >= self.scroll_offset.y + self.size.height:
+            self.scroll_to(y=self.row - self.size.height + 1, animate=False)
+        self.refresh()
+
+    def action_open_message(self) -> None:
+        """Ask for the selected message in full (the app reads it through core and shows it)."""
+        if 0 <= self.row < len(self._messages) and self._messages[self.row].index >= 0:
+            self.post_message(MessageOpened(self._messages[self.row].index))
 
     # Paging is not animated: with 100k rows an animation only delays the rows you asked for.
     def action_page_down(self) -> None:
@@ -192,6 +217,8 @@ class MessagesView(ScrollView, can_focus=True):
         if cached is None:
             cached = self._render_row(self._messages[row], width, base)
             self.cache.set(key, cached)
+        if row == self.row and self.has_focus:
+            cached = cached.apply_style(Style(reverse=True))
         return cached.apply_offsets(scroll_x, row)
 
     def _render_row(self, message: MessageView, width: int, base: Style) -> Strip:
@@ -218,3 +245,9 @@ class MessagesView(ScrollView, can_focus=True):
         text.truncate(width, overflow="ellipsis")
         strip = Strip(text.render(self.app.console), text.cell_len).adjust_cell_length(width, base)
         return strip.apply_style(base)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()

@@ -7,7 +7,9 @@ limit; then the figures and an outlook line:
 
 * **recorded lens** (what the agent sent): the context (reported, or reconstructed), how close the
   calibrated estimate came to the reported figure, what of it the log shows and what it never
-  shows; the provider's cached share and the requests until the agent's own compaction;
+  shows; the provider's cached share, the requests until the agent's own compaction and the
+  call's estimated cost at list prices (with the agent's own recorded cost beside it when its
+  log has one) and the scope's total;
 * **pipeline lens** (a what-if): the raw and calibrated estimate of what ctxscope's pipeline would
   send, the agent's reported figure (another request) beside it, the stored history against the
   request, and the requests until the pipeline's next compaction.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from ctxscope.core.pricing import format_dollars
 from ctxscope.core.snapshot import SOURCE_REPORTED, RequestRecord, ScopeSnapshot, Thresholds
 from rich.text import Text
 from textual.reactive import reactive
@@ -228,6 +231,24 @@ class ContextMeter(Widget):
             out.append(fmt.clean(record.error, 60), self._style("over"))
         return out
 
+    def _cost(self, scope: ScopeSnapshot, record: RequestRecord, short: bool) -> Text:
+        """The call's estimated cost (and the agent's own figure), and the scope's so far."""
+        label = self._style("label")
+        out = Text(no_wrap=True, end="")
+        out.append("cost " if short else "cost (estimate) ", label)
+        out.append("no price" if not record.priced else f"≈{format_dollars(record.cost)}")
+        if record.recorded_cost is not None:
+            out.append(" agent " if short else "  agent recorded ", label)
+            out.append(format_dollars(record.recorded_cost))
+        totals = scope.totals
+        out.append(" · scope " if short else "  · scope total ", label)
+        out.append(f"≈{format_dollars(totals.cost)}" + ("+" if totals.unpriced else ""))
+        if totals.recorded_calls and not short:
+            out.append(" (agent ", label)
+            out.append(format_dollars(totals.recorded_cost))
+            out.append(")", label)
+        return out
+
     def _outlook(self, scope: ScopeSnapshot, record: RequestRecord, width: int) -> Text:
         """Cached prefix, the compaction at this request, and the requests left before the next."""
         short = width < 110
@@ -270,4 +291,7 @@ class ContextMeter(Widget):
             if not short:
                 outlook.append(f" (+{fmt.tokens(round(forecast.growth or 0))}/request)", label)
         parts.append(outlook)
+        priced_or_recorded = record.cost is not None or record.recorded_cost is not None
+        if record.source and (priced_or_recorded or not record.priced):
+            parts.append(self._cost(scope, record, short))
         return Text("   " if not short else "  ", no_wrap=True, overflow="ellipsis", end="").join(parts)
