@@ -112,15 +112,24 @@ def _is_child_session(path: str, mtime_ns: int) -> bool:
     return isinstance(info, dict) and bool(info.get("parentID"))
 
 
-def opencode_sessions(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+def opencode_sessions(
+    scan: _Scan, folder: str, checks: int | None = CHILD_CHECKS
+) -> Iterator[tuple[int, str]]:
+    """OpenCode's session files, newest first; of the newest ``checks`` (all when None) the
+    sub-agent sessions are left out (following needs only the newest, a listing needs all)."""
     storage = [folder, *scan.dirs(folder, "storage")]
     session_dirs = [folder, *[d for s in storage for d in scan.dirs(s, "session")]]
     projects = [*session_dirs, *scan.subdirs(session_dirs)]
     found = sorted({f for p in projects for f in scan.files(p, OPENCODE_PREFIX, ".json")}, reverse=True)
     for position, (mtime, path) in enumerate(found):
-        if position < CHILD_CHECKS and _is_child_session(path, mtime):
+        if (checks is None or position < checks) and _is_child_session(path, mtime):
             continue
         yield mtime, path
+
+
+def all_opencode_sessions(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    """OpenCode's session files with every sub-agent session left out (for a listing)."""
+    return opencode_sessions(scan, folder, None)
 
 
 def cline_tasks(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
@@ -143,6 +152,13 @@ def project_histories(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
 
 
 FINDERS: Final[tuple[Finder, ...]] = (gemini_chats, opencode_sessions, cline_tasks, project_histories)
+LISTING_FINDERS: Final[tuple[Finder, ...]] = (
+    gemini_chats,
+    all_opencode_sessions,
+    cline_tasks,
+    project_histories,
+)
+"""The finders a listing of every session uses (:func:`~ctxscope.core.homes.discover`)."""
 
 
 def agent_logs_in(folder: str, finders: Sequence[Finder] = FINDERS) -> Iterator[tuple[int, str]]:

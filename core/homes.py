@@ -153,7 +153,7 @@ def agent_lister(finder: agent_homes.Finder) -> Lister:
 
 def agent_logs(folder: str) -> Iterator[SessionLog]:
     """The other agents' session files in a folder the user named, each with its agent."""
-    for _, path in agent_homes.agent_logs_in(folder):
+    for _, path in agent_homes.agent_logs_in(folder, agent_homes.LISTING_FINDERS):
         yield SessionLog(path, agent_homes.agent_of(path))
 
 
@@ -165,7 +165,11 @@ AGENT_HOMES: Final[list[AgentHome]] = [
     AgentHome("codex", "CODEX_HOME", "~/.codex", "sessions"),
     AgentHome("gemini-cli", "", "~/.gemini", "tmp", agent_lister(agent_homes.gemini_chats)),
     AgentHome(
-        "opencode", "XDG_DATA_HOME", "~/.local/share", "opencode", agent_lister(agent_homes.opencode_sessions)
+        "opencode",
+        "XDG_DATA_HOME",
+        "~/.local/share",
+        "opencode",
+        agent_lister(agent_homes.all_opencode_sessions),
     ),
     AgentHome(
         "cline",

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from ctxscope.core.agent_homes import CHILD_CHECKS
 from ctxscope.core.follow import newest_log
 from ctxscope.core.homes import discover, is_session_file
 from ctxscope.core.reader import open_log
@@ -118,3 +119,17 @@ def test_watch_folder_follows_the_newest_session_of_every_agent(
     assert newest_log(project) == str(mains["specstory"])
     # The whole globalStorage folder follows the newer of Cline's and Roo's tasks.
     assert newest_log(storage) == str(mains["cline"])
+
+
+def test_a_listing_leaves_out_every_opencode_sub_agent_session(tmp_path: Path) -> None:
+    """Following opens only the newest session files (CHILD_CHECKS); a listing opens them all."""
+    project = tmp_path / "data" / "opencode" / "storage" / "session" / "prj"
+    project.mkdir(parents=True)
+    for n in range(CHILD_CHECKS + 5):  # the sub-agent session is the oldest file
+        path = project / f"ses_{n:03d}.json"
+        path.write_text(json.dumps({"id": path.stem, "parentID": "ses_001" if n == 0 else None}))
+        os.utime(path, (1_700_000_000 + n, 1_700_000_000 + n))
+    env = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data")}
+    listed = {Path(log.path).name for log in discover(environ=env)}
+    assert len(listed) == CHILD_CHECKS + 4 and "ses_000.json" not in listed
+    assert {Path(log.path).name for log in discover([str(project)], homes=False)} == listed
