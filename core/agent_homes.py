@@ -16,6 +16,9 @@ that the newest one is followed like any log:
 * Aider: ``.aider.chat.history.md`` in a project folder;
 * SpecStory: ``.specstory/history/*.md`` in a project folder (or that folder itself).
 
+The session browser's registry of homes (:mod:`~ctxscope.core.homes`) lists these agents' homes
+with the same finders (:data:`FINDERS`), and names each file's agent with :func:`agent_of`.
+
 Only fixed names are looked for, a few levels down, without following symbolic links; each
 folder is listed once per look.
 """
@@ -24,14 +27,16 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 import orjson
 
 AIDER_HISTORY: Final = ".aider.chat.history.md"
 CLINE_UI: Final = "ui_messages.json"
-CLINE_EXTENSIONS: Final = ("saoudrizwan.claude-dev", "rooveterinaryinc.roo-cline")
+CLINE_EXTENSION: Final = "saoudrizwan.claude-dev"
+ROO_EXTENSION: Final = "rooveterinaryinc.roo-cline"
+CLINE_EXTENSIONS: Final = (CLINE_EXTENSION, ROO_EXTENSION)
 GEMINI_PREFIX: Final = "session-"
 OPENCODE_PREFIX: Final = "ses_"
 CHILD_CHECKS: Final = 20
@@ -86,6 +91,10 @@ class _Scan:
                 continue
 
 
+Finder = Callable[["_Scan", str], Iterator[tuple[int, str]]]
+"""Lists one agent's session files in a folder: ``(scan, folder) -> (mtime_ns, path)``."""
+
+
 def gemini_chats(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
     projects = [folder, *scan.dirs(folder), *scan.subdirs(scan.dirs(folder, "tmp"))]
     for chats in [folder, *[c for p in projects for c in scan.dirs(p, "chats")]]:
@@ -103,15 +112,24 @@ def _is_child_session(path: str, mtime_ns: int) -> bool:
     return isinstance(info, dict) and bool(info.get("parentID"))
 
 
-def opencode_sessions(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+def opencode_sessions(
+    scan: _Scan, folder: str, checks: int | None = CHILD_CHECKS
+) -> Iterator[tuple[int, str]]:
+    """OpenCode's session files, newest first; of the newest ``checks`` (all when None) the
+    sub-agent sessions are left out (following needs only the newest, a listing needs all)."""
     storage = [folder, *scan.dirs(folder, "storage")]
     session_dirs = [folder, *[d for s in storage for d in scan.dirs(s, "session")]]
     projects = [*session_dirs, *scan.subdirs(session_dirs)]
     found = sorted({f for p in projects for f in scan.files(p, OPENCODE_PREFIX, ".json")}, reverse=True)
     for position, (mtime, path) in enumerate(found):
-        if position < CHILD_CHECKS and _is_child_session(path, mtime):
+        if (checks is None or position < checks) and _is_child_session(path, mtime):
             continue
         yield mtime, path
+
+
+def all_opencode_sessions(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    """OpenCode's session files with every sub-agent session left out (for a listing)."""
+    return opencode_sessions(scan, folder, None)
 
 
 def cline_tasks(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
@@ -133,29 +151,51 @@ def project_histories(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
         yield from scan.files(exports, suffix=".md")
 
 
-def agent_logs_in(folder: str) -> Iterator[tuple[int, str]]:
-    """(mtime_ns, path) of the other agents' session files in ``folder`` (see the module docs)."""
+FINDERS: Final[tuple[Finder, ...]] = (gemini_chats, opencode_sessions, cline_tasks, project_histories)
+LISTING_FINDERS: Final[tuple[Finder, ...]] = (
+    gemini_chats,
+    all_opencode_sessions,
+    cline_tasks,
+    project_histories,
+)
+"""The finders a listing of every session uses (:func:`~ctxscope.core.homes.discover`)."""
+
+
+def agent_logs_in(folder: str, finders: Sequence[Finder] = FINDERS) -> Iterator[tuple[int, str]]:
+    """(mtime_ns, path) of the other agents' session files in ``folder`` (see the module docs),
+    as ``finders`` list them (default: every agent's)."""
     scan = _Scan()
     seen: set[str] = set()
-    for finder in (gemini_chats, opencode_sessions, cline_tasks, project_histories):
+    for finder in finders:
         for found in finder(scan, folder):
             if found[1] not in seen:
                 seen.add(found[1])
                 yield found
 
 
+def agent_of(path: str) -> str:
+    """The agent whose session file :func:`agent_logs_in` may find at ``path`` ('' for none):
+    ``gemini-cli``, ``opencode``, ``cline``, ``roo-code``, ``aider`` or ``specstory``."""
+    parent = os.path.basename(os.path.dirname(path))
+    name = os.path.basename(path)
+    if name.startswith(GEMINI_PREFIX) and name.endswith(".json") and parent == "chats":
+        return "gemini-cli"
+    if name.startswith(OPENCODE_PREFIX) and name.endswith(".json"):
+        return "opencode"
+    if name == CLINE_UI:
+        return "roo-code" if ROO_EXTENSION in path.split(os.sep) else "cline"
+    if name == AIDER_HISTORY:
+        return "aider"
+    if (
+        name.endswith(".md")
+        and parent == "history"
+        and os.path.basename(os.path.dirname(os.path.dirname(path))) == ".specstory"
+    ):
+        return "specstory"
+    return ""
+
+
 def is_agent_log(path: str) -> bool:
     """Whether a changed path may be one of the session files :func:`agent_logs_in` finds (for a
     file watcher's filter: a new or rewritten session of another agent wakes the follower)."""
-    parent = os.path.basename(os.path.dirname(path))
-    name = os.path.basename(path)
-    return (
-        (name.startswith(GEMINI_PREFIX) and name.endswith(".json") and parent == "chats")
-        or (name.startswith(OPENCODE_PREFIX) and name.endswith(".json"))
-        or name in (CLINE_UI, AIDER_HISTORY)
-        or (
-            name.endswith(".md")
-            and parent == "history"
-            and os.path.basename(os.path.dirname(os.path.dirname(path))) == ".specstory"
-        )
-    )
+    return bool(agent_of(path))

@@ -7,16 +7,22 @@ session logs in the homes that exist plus any folders (or files) the user names.
 
 A session is one log file (:class:`SessionLog`); the sub-agent logs Claude Code writes beside a
 session (``<session>/subagents/*.jsonl``) belong to it and are never listed as sessions of their
-own. Only folders are listed: nothing written inside a log is ever followed.
+own. The agents that keep a session in a file of another name (Gemini CLI, OpenCode, Cline, Roo
+Code, Aider, SpecStory) are listed by :mod:`~ctxscope.core.agent_homes`, the same listers that
+folder following (``watch FOLDER``) uses: in their homes, and in any folder the user names (Aider's
+and SpecStory's files live in project folders, so they have no home). Only folders are listed:
+nothing written inside a log is ever followed.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from . import agent_homes
 from .adapters import claude_code
 
 LOG_SUFFIXES: Final = (".jsonl",)
@@ -91,6 +97,11 @@ class AgentHome:
             yield from (self.lister or walk_logs)(folder, self.agent)
 
 
+def is_session_file(path: str) -> bool:
+    """Whether a changed path may be a session log :func:`discover` lists (a file watcher's filter)."""
+    return path.endswith(LOG_SUFFIXES) or agent_homes.is_agent_log(path)
+
+
 def session_log(path: str, agent: str = "") -> SessionLog:
     """A session log with the logs that belong to it, found as the reader finds them (Claude
     Code's sibling rule, :func:`~ctxscope.core.adapters.claude_code.find_siblings`, with the file
@@ -130,9 +141,50 @@ def walk_logs(folder: str, agent: str = "") -> Iterator[SessionLog]:
                 continue
 
 
+def agent_lister(finder: agent_homes.Finder) -> Lister:
+    """A :data:`Lister` over one of :mod:`~ctxscope.core.agent_homes`'s per-agent finders."""
+
+    def lister(folder: str, agent: str) -> Iterator[SessionLog]:
+        for _, path in agent_homes.agent_logs_in(folder, (finder,)):
+            yield SessionLog(path, agent)
+
+    return lister
+
+
+def agent_logs(folder: str) -> Iterator[SessionLog]:
+    """The other agents' session files in a folder the user named, each with its agent."""
+    for _, path in agent_homes.agent_logs_in(folder, agent_homes.LISTING_FINDERS):
+        yield SessionLog(path, agent_homes.agent_of(path))
+
+
+VSCODE_STORAGE: Final = "Code/User/globalStorage"
+"""VS Code's extension storage under the user's config folder (``XDG_CONFIG_HOME``)."""
+
 AGENT_HOMES: Final[list[AgentHome]] = [
     AgentHome("claude-code", "CLAUDE_CONFIG_DIR", "~/.claude", "projects"),
     AgentHome("codex", "CODEX_HOME", "~/.codex", "sessions"),
+    AgentHome("gemini-cli", "", "~/.gemini", "tmp", agent_lister(agent_homes.gemini_chats)),
+    AgentHome(
+        "opencode",
+        "XDG_DATA_HOME",
+        "~/.local/share",
+        "opencode",
+        agent_lister(agent_homes.all_opencode_sessions),
+    ),
+    AgentHome(
+        "cline",
+        "XDG_CONFIG_HOME",
+        "~/.config",
+        f"{VSCODE_STORAGE}/{agent_homes.CLINE_EXTENSION}",
+        agent_lister(agent_homes.cline_tasks),
+    ),
+    AgentHome(
+        "roo-code",
+        "XDG_CONFIG_HOME",
+        "~/.config",
+        f"{VSCODE_STORAGE}/{agent_homes.ROO_EXTENSION}",
+        agent_lister(agent_homes.cline_tasks),
+    ),
 ]
 """Every agent home ctxscope looks in (extend it with :func:`register_home`)."""
 
@@ -169,7 +221,7 @@ def discover(
     for path in paths:
         expanded = os.path.abspath(os.path.expanduser(path))
         if os.path.isdir(expanded):
-            logs: Iterator[SessionLog] = walk_logs(expanded)
+            logs: Iterator[SessionLog] = itertools.chain(walk_logs(expanded), agent_logs(expanded))
         else:
             logs = iter([session_log(expanded)])
         for log in logs:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
-from ctxscope.core.homes import AGENT_HOMES, SessionLog, discover
+from ctxscope.core.homes import AGENT_HOMES, SessionLog, discover, is_session_file
 from ctxscope.core.sessions_index import SessionIndex, SessionRow
 from textual.message import Message
 from watchfiles import Change, awatch
@@ -146,7 +146,7 @@ class SessionsFeed:
         assert self.index is not None
         paths = set(changed)
         gone = tuple(sorted(p for p in paths if p in self.logs and not os.path.exists(p)))
-        if gone or any(p not in self._owner and p.endswith(".jsonl") for p in paths):
+        if gone or any(p not in self._owner and is_session_file(p) for p in paths):
             before = set(self.logs)
             self._discover()
             paths |= set(self.logs) - before
@@ -222,4 +222,4 @@ class SessionsFeed:
 
 
 def _is_log(change: Change, path: str) -> bool:
-    return path.endswith(".jsonl")
+    return is_session_file(path)

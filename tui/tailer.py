@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from ctxscope.core.agent_homes import is_agent_log
 from ctxscope.core.analysis import SessionSummary
 from ctxscope.core.fulltext import WholeMessage, whole_message
+from ctxscope.core.homes import is_session_file
 from ctxscope.core.pipeline.config import PipelineConfig
 from ctxscope.core.reader import TextCap
 from ctxscope.core.search import SearchResult, search_messages
@@ -564,7 +564,7 @@ class CoreSource:
 
     def is_relevant(self, path: str) -> bool:
         if self.follower.is_folder:
-            return path.endswith(".jsonl") or is_agent_log(path) or os.path.isdir(path)
+            return is_session_file(path) or os.path.isdir(path)
         return path == self.path or path.startswith(self._stem) or path == self._stem[:-1]
 
 
