@@ -166,8 +166,9 @@ class Tailer:
         self._last_done = False
         self._detail_not_before = 0.0
         self._detail_cost = (0.0, 0.0)
-        """(when the last detail was done, what it cost), in loop time."""
-        self._detail_timer: asyncio.TimerHandle | None = None
+        """(when the last detail was done, what it cost), ``time.monotonic`` seconds."""
+        self._detail_timer: tuple[asyncio.TimerHandle, float] | None = None
+        """The wake-up for the next due detail, and when it is due (``time.monotonic``)."""
         self._lens: Lens | None = None
         self.snapshots_posted = 0
         self.watching = asyncio.Event()
@@ -276,20 +277,24 @@ class Tailer:
 
     def _read_until(self, max_bytes: int, until: float) -> Step:
         """Read steps of at most ``max_bytes`` (then :data:`CHUNK`) in this thread until caught up,
-        stuck on a half-written line, restarted, stopped, asked for a detail, or ``until``
+        stuck on a half-written line, restarted, stopped, a detail is due, or ``until``
         (monotonic) passed: one thread hand-off per progress snapshot instead of one per chunk.
         Returns the last step (the steps before it only moved ``bytes_read`` on)."""
         assert self.source is not None
         step = self.source.read(max_bytes)
         while (
             not step.caught_up and not step.restarted and time.monotonic() < until
-            and not self.stop_event.is_set() and self._wanted is None
+            and not self.stop_event.is_set() and not self._detail_due_now()
         ):
             after = self.source.read(CHUNK)
             if after.bytes_read == step.bytes_read and not after.restarted:
                 return after  # only a half-written last line is left
             step = after
         return step
+
+    def _detail_due_now(self) -> bool:
+        """A detail is asked for and may be served now (the loop's clock is ``time.monotonic``)."""
+        return self._wanted is not None and time.monotonic() >= self._detail_not_before
 
     async def _post_snapshot(self, done: bool) -> None:
         assert self.source is not None
@@ -311,27 +316,27 @@ class Tailer:
     async def _serve_detail(self, share: float = DETAIL_SHARE) -> None:
         if self._wanted is None or self.source is None:
             return
-        loop = asyncio.get_running_loop()
-        if self._detail_not_before > loop.time():
+        if self._detail_not_before > time.monotonic():
             self._schedule_detail()
             return
         wanted, self._wanted = self._wanted, None
-        start = loop.time()
+        start = time.monotonic()
         detail = await asyncio.to_thread(self.source.detail, *wanted)
-        done = loop.time()
+        done = time.monotonic()
         self._detail_cost = (done, done - start)
         self._detail_not_before = done + (done - start) * (1 / share - 1)
         self._post(DetailLoaded(wanted[0], wanted[1], detail, self.generation))
 
     def _schedule_detail(self) -> None:
         """Wake the worker when the next detail is due (an earlier due time replaces a later one)."""
-        loop = asyncio.get_running_loop()
+        due = self._detail_not_before
         timer = self._detail_timer
-        if timer is not None and not timer.cancelled() and timer.when() <= self._detail_not_before:
+        if timer is not None and not timer[0].cancelled() and timer[1] <= due:
             return
         if timer is not None:
-            timer.cancel()
-        self._detail_timer = loop.call_at(self._detail_not_before, self._detail_due)
+            timer[0].cancel()
+        handle = asyncio.get_running_loop().call_later(max(0.0, due - time.monotonic()), self._detail_due)
+        self._detail_timer = (handle, due)
 
     def _detail_due(self) -> None:
         self._detail_timer = None
