@@ -11,6 +11,13 @@ Datasets (token budgets by default; each run is every policy on the same message
 
     python bench/bench_policies.py --locomo PATH/locomo10.json          # the tables (about 3 minutes)
     python bench/bench_policies.py --generated-budgets 16000 --locomo-budgets ""   # one quick run
+    python bench/bench_policies.py --generated-budgets 16000 --wordings standard,heldout,blind2,seed-shape \
+        --policies focus --attribute-kinds typed          # the ablation table in docs/policies.md
+
+``--attribute-kinds`` swaps the supersession tracker's twelve attribute kinds (``SLOTS``) for an
+ablation before anything runs: ``typed`` keeps only kinds defined by the type of their value (a
+date, an amount of money, a time of day, another name, a name after a locative preposition) with no
+semantic-field vocabulary or value lists; ``none`` leaves only the generic open attributes.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored).
@@ -20,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -30,17 +38,34 @@ from ctxscope.core.policies import (
     RECOMMENDED,
     BenchmarkResult,
     Budget,
+    claims,
     evaluate_sessions,
     load_labels,
     load_session,
     run_generated,
 )
+from ctxscope.core.policies.lexicon import DATE_VALUE, MONEY_VALUE, TIME_VALUE, SlotSpec
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 from convert_locomo import PARTS, convert  # noqa: E402
 
 GENERATED = ("standard", "heldout", "blind2", "blind3", "seed-shape")
+
+_NEVER = re.compile(r"(?!x)x")
+"""A semantic field that matches nothing: the ablated kinds are known by their values' type alone."""
+ATTRIBUTE_KINDS = {
+    "typed": (
+        SlotSpec("date", "project", _NEVER, DATE_VALUE, required=True),
+        SlotSpec("budget", "project", _NEVER, MONEY_VALUE, required=True),
+        SlotSpec("time", "user", _NEVER, TIME_VALUE, required=True),
+        SlotSpec("name", "project", _NEVER, None, second_name="any"),
+        SlotSpec("locative", "person", _NEVER, None, second_name="locative"),
+    ),
+    "none": (),
+}
+"""Ablations of the tracker's attribute kinds (``--attribute-kinds``); ``budget`` keeps its name
+because the tracker treats an amount stated for a subject under that name as sure."""
 
 
 def _cell(value: float | None) -> str:
@@ -50,7 +75,7 @@ def _cell(value: float | None) -> str:
 def _row(dataset: str, result: BenchmarkResult, measure: str) -> str:
     budget = f"{result.budget.tokens:,} tok" if result.budget.tokens else result.budget.label()
     cells = []
-    for name in POLICY_NAMES:
+    for name in [n for n in POLICY_NAMES if n in result.policies]:
         m = result.policies[name]
         if measure == "state":
             text = f"{_cell(m.critical_recall)} / {_cell(m.stale_retention)}"
@@ -60,8 +85,8 @@ def _row(dataset: str, result: BenchmarkResult, measure: str) -> str:
     return f"| {dataset} | {budget} | " + " | ".join(cells) + " |"
 
 
-def _header() -> list[str]:
-    names = [f"{n} *" if n == "full-history" else n for n in POLICY_NAMES]
+def _header(shown: list[str] | None) -> list[str]:
+    names = [f"{n} *" if n == "full-history" else n for n in POLICY_NAMES if shown is None or n in shown]
     return ["| dataset | budget | " + " | ".join(names) + " |", "|---|---|" + "---|" * len(names)]
 
 
@@ -90,15 +115,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--locomo", type=Path, default=None, help="LoCoMo's data/locomo10.json")
     parser.add_argument("--locomo-budgets", default="2000,4000,8000", help="token budgets")
     parser.add_argument("--locomo-parts", default="dev,heldout")
+    parser.add_argument("--policies", default="", help="comma-separated policy names (default: all)")
+    parser.add_argument("--attribute-kinds", choices=("schema", *ATTRIBUTE_KINDS), default="schema")
     parser.add_argument("--out", type=Path, default=ROOT / "results" / "policies.json")
     args = parser.parse_args(argv)
+    if args.attribute_kinds != "schema":
+        claims.SLOTS = ATTRIBUTE_KINDS[args.attribute_kinds]  # an ablation: the shipped kinds swapped out
+    names = [n for n in args.policies.split(",") if n] or None
 
     started = time.perf_counter()
     runs: list[tuple[str, BenchmarkResult]] = []
     for wording in [w for w in args.wordings.split(",") if w]:
         for tokens in [int(t) for t in args.generated_budgets.split(",") if t]:
             budget = Budget(messages=None, tokens=tokens)
-            result = run_generated(args.turns, args.seed, budget, wording=wording)
+            result = run_generated(args.turns, args.seed, budget, wording=wording, policies=names)
             runs.append((wording, result))
             print(f"{wording} {tokens}: {result.seconds:.1f} s", file=sys.stderr, flush=True)
     if args.locomo is not None:
@@ -106,19 +136,22 @@ def main(argv: list[str] | None = None) -> int:
             for part in [p for p in args.locomo_parts.split(",") if p]:
                 sessions = _locomo_sessions(args.locomo, part, Path(tmp))
                 for tokens in [int(t) for t in args.locomo_budgets.split(",") if t]:
-                    result = evaluate_sessions(
-                        sessions, Budget(messages=None, tokens=tokens), source=f"LoCoMo {part}"
-                    )
+                    budget = Budget(messages=None, tokens=tokens)
+                    result = evaluate_sessions(sessions, budget, policies=names, source=f"LoCoMo {part}")
                     runs.append((f"LoCoMo {part}", result))
                     print(f"LoCoMo {part} {tokens}: {result.seconds:.1f} s", file=sys.stderr, flush=True)
     total = time.perf_counter() - started
     print("Critical recall / stale retention (LoCoMo: evidence recall over all its questions / –)\n")
-    print("\n".join(_header() + [_row(d, r, "state") for d, r in runs]))
+    print("\n".join(_header(names) + [_row(d, r, "state") for d, r in runs]))
     print("\nPer-question recall (the evidence of the question being asked that the policy sends)\n")
-    print("\n".join(_header() + [_row(d, r, "query") for d, r in runs]))
+    print("\n".join(_header(names) + [_row(d, r, "query") for d, r in runs]))
     print(f"\n{len(runs)} runs, {total:.0f} s")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"recommended": RECOMMENDED, "runs": [dict(r.as_json(), dataset=d) for d, r in runs]}
+    payload = {
+        "recommended": RECOMMENDED,
+        "attribute_kinds": args.attribute_kinds,
+        "runs": [dict(r.as_json(), dataset=d) for d, r in runs],
+    }
     args.out.write_text(json.dumps(payload | {"seconds": round(total, 1)}, indent=2))
     return 0
 

@@ -261,6 +261,33 @@ class SessionSummary:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class SessionTally:
+    """Counts over every scope of a :class:`SessionSummary` (the demo's closing line)."""
+
+    scopes: int
+    requests: int
+    stage_runs: Mapping[str, int]
+    refused_requests: int
+    over_budget_requests: int
+
+
+def session_tally(summary: SessionSummary) -> SessionTally:
+    """Every scope's requests, stage runs (by :class:`Stage` value), refused and over-budget
+    requests added up."""
+    runs = {stage.value: 0 for stage in Stage}
+    for scope in summary.scopes:
+        for stage, count in scope.stage_runs.items():
+            runs[stage] += count
+    return SessionTally(
+        scopes=len(summary.scopes),
+        requests=sum(s.requests for s in summary.scopes),
+        stage_runs=runs,
+        refused_requests=sum(s.refused_requests for s in summary.scopes),
+        over_budget_requests=sum(s.over_budget_requests for s in summary.scopes),
+    )
+
+
 def summarise_scope(scope: ScopeSnapshot, recorded: ScopeSnapshot | None) -> ScopeSummary:
     """The summary of one scope snapshot; estimate-vs-reported figures come from the recorded lens
     (``recorded``; the scope itself when it is in that lens)."""
@@ -508,7 +535,7 @@ class Analysis:
         """The summary of each compare configuration (empty without them)."""
         recorded = self.snapshot("recorded")
         return tuple(
-            _summary(snapshot, recorded, config.strategy)
+            summarise_session(snapshot, recorded, config.strategy)
             for snapshot, config in zip(self.compare_snapshots(), self.options.compare, strict=True)
         )
 
@@ -609,7 +636,7 @@ class Analysis:
         lens = lens or self.lens
         snapshot = self.snapshot(lens)
         recorded = snapshot if lens == "recorded" else self.snapshot("recorded")
-        return _summary(snapshot, recorded, strategy or self.options.config.strategy)
+        return summarise_session(snapshot, recorded, strategy or self.options.config.strategy)
 
     def detail(self, scope_id: str, index: int, lens: Lens | None = None) -> RequestDetail | None:
         """One request's rows and breakdowns in ``lens``, materialised (None when it does not exist
@@ -688,7 +715,12 @@ class Analysis:
         return self.estimator.breakdown("\n".join(full_texts(self._session, messages).texts))
 
 
-def _summary(snapshot: SessionSnapshot, recorded: SessionSnapshot, strategy: str) -> SessionSummary:
+def summarise_session(
+    snapshot: SessionSnapshot, recorded: SessionSnapshot | None = None, strategy: str = ""
+) -> SessionSummary:
+    """The summary of a session snapshot; estimate-vs-reported figures come from ``recorded`` (the
+    recorded lens's snapshot; ``snapshot`` itself when None)."""
+    check = recorded if recorded is not None else snapshot
     return SessionSummary(
         source=snapshot.source,
         format=snapshot.format,
@@ -696,7 +728,7 @@ def _summary(snapshot: SessionSnapshot, recorded: SessionSnapshot, strategy: str
         strategy=strategy,
         estimator=snapshot.estimator,
         scopes=tuple(
-            summarise_scope(scope, recorded.scopes.get(scope_id))
+            summarise_scope(scope, check.scopes.get(scope_id))
             for scope_id, scope in snapshot.scopes.items()
         ),
         bad_lines=snapshot.bad_lines,
@@ -727,6 +759,9 @@ __all__ = [
     "PerRequest",
     "ScopeSummary",
     "SessionSummary",
+    "SessionTally",
     "analyse",
+    "session_tally",
     "summarise_scope",
+    "summarise_session",
 ]

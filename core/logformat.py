@@ -55,6 +55,36 @@ def looks_like_ctxscope(obj: Mapping[str, Any]) -> bool:
     return obj.get("t") in EVENT_TYPES
 
 
+def is_request_line(line: bytes) -> bool:
+    """True when one line of a log is a ctxscope ``request`` event (a model call)."""
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(obj, dict) and obj.get("t") == "request"
+
+
+def split_at_requests(log: bytes) -> list[bytes]:
+    """Cut a ctxscope-format log into steps: every line up to and including each model call.
+
+    Lines after the last model call (a closing message) join the last step, so that there is one
+    step per model call; a log with no model call is one step. ``b"".join`` of the steps is ``log``.
+    """
+    steps: list[bytes] = []
+    current: list[bytes] = []
+    for line in log.splitlines(keepends=True):
+        current.append(line)
+        if is_request_line(line):
+            steps.append(b"".join(current))
+            current = []
+    if current:
+        if steps:
+            steps[-1] += b"".join(current)
+        else:
+            steps.append(b"".join(current))
+    return steps
+
+
 # -- parsing ---------------------------------------------------------------------------------------
 
 

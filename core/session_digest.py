@@ -182,6 +182,13 @@ def _peek(path: str, digest: LogDigest) -> None:
             return
 
 
+def log_start(path: str) -> tuple[str, str]:
+    """``(start time, working directory)`` a log names in its first lines ('' when it names none)."""
+    digest = LogDigest()
+    _peek(path, digest)
+    return digest.started, digest.cwd
+
+
 def _can_resume(path: str, digest: LogDigest, size: int, inode: int) -> bool:
     return (
         digest.mode == "lines"

@@ -47,7 +47,7 @@ from .messages import (
     TailStatus,
 )
 from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
-from .tailer import SessionSource, Tailer, check_source
+from .tailer import SessionSource, SnapshotExport, Tailer, check_source
 from .widgets import text as fmt
 from .widgets.breakdown import RELEASED_NOTE, BreakdownPanel
 from .widgets.error_strip import ErrorStrip
@@ -542,6 +542,7 @@ class CtxscopeApp(App[None]):
         open_source: Builds the session source (default: core's reader and replay); tests pass
             their own.
         start_tailer: False in tests that inject :class:`SnapshotUpdated` messages themselves.
+        export: Given to the tailer: publishes each snapshot (``--otlp-endpoint``, ``--metrics-port``).
     """
 
     CSS_PATH: ClassVar[CSSPathType | None] = str(Path(__file__).with_name("app.tcss"))
@@ -560,13 +561,19 @@ class CtxscopeApp(App[None]):
         *,
         open_source: Callable[[], SessionSource] | None = None,
         start_tailer: bool = True,
+        export: SnapshotExport | None = None,
     ) -> None:
         super().__init__()
         self.options = options
+        self._export = export
         self._open_source = open_source
         self.start_tailer = start_tailer
         self.tailer: Tailer | None = None
-        self.dashboard = DashboardScreen(redact=options.redact)
+        self.dashboard = self.make_dashboard()
+
+    def make_dashboard(self) -> DashboardScreen:
+        """The dashboard screen this app shows (the demo's adds its caption bar)."""
+        return DashboardScreen(redact=self.options.redact)
 
     def get_default_screen(self) -> Screen[None]:
         return self.dashboard
@@ -579,6 +586,7 @@ class CtxscopeApp(App[None]):
                 self._open_source or partial(default_source, self.options),
                 self.options.mode,
                 force_polling=self.options.poll,
+                export=self._export,
             )
             self._run_tailer()
 
@@ -643,7 +651,12 @@ def default_source(options: DashboardOptions) -> SessionSource:
     )
 
 
-def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
+def run_dashboard(
+    args: argparse.Namespace,
+    *,
+    live: bool,
+    export: SnapshotExport | None = None,
+) -> int:
     """The ``watch`` and ``open`` handlers: check the path, then run the app.
 
     ``open`` on a folder (a Claude Code project folder, a Codex sessions folder, another agent's
@@ -654,7 +667,7 @@ def run_dashboard(args: argparse.Namespace, *, live: bool) -> int:
             format is unknown.
     """
     options = dashboard_options(args, live=live)
-    CtxscopeApp(options).run()
+    CtxscopeApp(options, export=export).run()
     return 0
 
 

@@ -19,11 +19,12 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Final
 
-from ctxscope.core.analysis import SessionSummary
+from ctxscope.core.analysis import SessionSummary, SessionTally, session_tally, summarise_session
+from ctxscope.core.logformat import split_at_requests
 from ctxscope.core.snapshot import RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot, Stage
 from ctxscope.demo_sessions.scenarios import Scenario
 from rich.text import Text
@@ -45,27 +46,6 @@ SPEEDS: Final = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0)
 
 CAPTION_SECONDS: Final = 7.0
 """How long a caption stays before the next queued one replaces it (at speed 1; shorter when faster)."""
-
-
-def split_steps(log: bytes) -> list[bytes]:
-    """Cut a ctxscope-format log into steps: everything up to and including each model call.
-
-    Lines after the last model call (a closing message) join the last step, so that there is one
-    step per model call.
-    """
-    steps: list[bytes] = []
-    current: list[bytes] = []
-    for line in log.splitlines(keepends=True):
-        current.append(line)
-        if line.startswith(b'{"t":"request"') or b'"t": "request"' in line[:40]:
-            steps.append(b"".join(current))
-            current = []
-    if current:
-        if steps:
-            steps[-1] += b"".join(current)
-        else:
-            steps.append(b"".join(current))
-    return steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +94,7 @@ class Playback:
         folder = Path(folder)
         full = folder / f"{scenario.name}.generated.jsonl"
         generate(scenario.name, full, seed=seed)
-        self.steps = split_steps(full.read_bytes())
+        self.steps = split_at_requests(full.read_bytes())
         full.unlink()
         self.path = folder / f"{scenario.name}.jsonl"
         self.path.write_bytes(b"")
@@ -337,25 +317,15 @@ SCRIPT_NAMES: Final = {
 }
 
 
-def closing_caption(snapshot: SessionSnapshot, scenario: Scenario) -> str:
-    """The scenario is over: what happened, from the records."""
-    scopes = list(snapshot.scopes.values())
-    calls = sum(len(s.records) for s in scopes)
-    runs = {stage: 0 for stage in Stage}
-    for scope in scopes:
-        for record in scope.records:
-            for run in record.stages:
-                runs[run.stage] += 1
-    refused = sum(1 for s in scopes for r in s.records if r.refused)
-    over = sum(
-        1 for s in scopes for r in s.records if not r.refused and r.calibrated_tokens > s.thresholds.budget
-    )
+def closing_caption(tally: SessionTally, scenario: Scenario) -> str:
+    """The scenario is over: what happened, in core's tally of the session."""
+    runs = tally.stage_runs
     parts = [
-        f"{_items(calls, 'model call', 'model calls')} in {_items(len(scopes), 'scope', 'scopes')}",
-        f"stage 2 ran at {runs[Stage.CLEAR_TOOL_RESULTS]:,}",
-        f"stage 3 at {runs[Stage.SUMMARIZE]:,}",
-        f"the guard at {runs[Stage.GUARD]:,} ({refused:,} refused)",
-        f"{over:,} requests over budget",
+        f"{_items(tally.requests, 'model call', 'model calls')} in {_items(tally.scopes, 'scope', 'scopes')}",
+        f"stage 2 ran at {runs[Stage.CLEAR_TOOL_RESULTS.value]:,}",
+        f"stage 3 at {runs[Stage.SUMMARIZE.value]:,}",
+        f"the guard at {runs[Stage.GUARD.value]:,} ({tally.refused_requests:,} refused)",
+        f"{tally.over_budget_requests:,} requests over budget",
     ]
     tail = " · w: side by side" if scenario.compare else ""
     return f"Scenario over: {'; '.join(parts)}. r: play again{tail} · q: quit."
@@ -454,14 +424,17 @@ class DemoBar(Widget):
 SPEED_KEYS: Final = Binding.Group("Speed")
 
 
+def hidden(bindings: Sequence[BindingType], *ids: str) -> list[Binding]:
+    """The dashboard's bindings with these ids, kept off the footer (the demo's keys need the room)."""
+    return [replace(b, show=False) for b in bindings if isinstance(b, Binding) and b.id in ids]
+
+
 class DemoScreen(DashboardScreen):
     """The dashboard with the demo's caption bar and playback keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Prev", id="request-prev", priority=True, show=False,
-                tooltip="Select the previous request (turns follow off)"),
-        Binding("right", "step(1)", "Next", id="request-next", priority=True, show=False,
-                tooltip="Select the next request"),
+        *hidden(DashboardScreen.BINDINGS,
+                "request-prev", "request-next", "follow-tail", "scope-pick", "problems"),
         Binding("space,p", "toggle_pause", "Pause", id="demo-pause",
                 tooltip="Pause or resume the scenario (the agent stops writing)"),
         Binding("n", "step_call", "Step", id="demo-step",
@@ -474,12 +447,6 @@ class DemoScreen(DashboardScreen):
                 tooltip="Play the scenario again from the start"),
         Binding("w", "whatif", "What-if", id="demo-whatif",
                 tooltip="Two configurations side by side on the same session"),
-        Binding("f", "toggle_follow", "Follow", id="follow-tail", show=False,
-                tooltip="Keep the cursor on the newest request as the log grows"),
-        Binding("S", "pick_scope", "Scopes", id="scope-pick", show=False,
-                tooltip="Pick a scope: main agent or a sub-agent"),
-        Binding("e", "problems", "Skipped", id="problems", show=False,
-                tooltip="Skipped lines and file notices"),
     ]
 
     def __init__(self, playback: Playback, *, redact: bool = False) -> None:
@@ -559,7 +526,8 @@ class DemoScreen(DashboardScreen):
         calls = sum(len(scope.records) for scope in message.snapshot.scopes.values())
         if state.finished and not self._closing_shown and calls >= state.total:
             self._closing_shown = True
-            self.captions.queue.append((closing_caption(message.snapshot, self.scenario), ""))
+            tally = session_tally(summarise_session(message.snapshot))
+            self.captions.queue.append((closing_caption(tally, self.scenario), ""))
         self._queue_changed()
 
     def _follow_busiest_scope(self) -> None:
@@ -673,8 +641,10 @@ class DemoApp(CtxscopeApp):
         self.playback = playback
         self._start_writer = start
         super().__init__(options, open_source=self._source)
-        self.dashboard = DemoScreen(playback, redact=redact)
         self.title = f"ctxscope demo · {scenario.name}"
+
+    def make_dashboard(self) -> DemoScreen:
+        return DemoScreen(self.playback, redact=self.options.redact)
 
     def _source(self) -> SessionSource:
         from .tailer import CoreSource

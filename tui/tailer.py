@@ -69,6 +69,10 @@ LIVE_KEEP_DETAIL: Final = 2_000
 their figures on the timeline; the messages only they showed are released, so memory stays bounded
 however long the log grows (``ctxscope open`` keeps everything)."""
 
+EXPORT_TICK_S: Final = 1.0
+"""With an export, how often the tailer asks it whether the screen should show news (a failed push)
+while the log is quiet."""
+
 POLL_TICK_S: Final = 0.5
 """In polling mode the tailer also looks at the file this often. watchfiles' poll watcher compares
 modification times in whole seconds, so a write in the same second as the one that woke it would
@@ -132,6 +136,16 @@ class SessionSource(Protocol):
         """Whether a changed path concerns this source."""
 
 
+class SnapshotExport(Protocol):
+    """Publishes the figures of every snapshot the tailer posts (``ctxscope.tui.export.Exporter``)."""
+
+    def publish_snapshot(self, snapshot: SessionSnapshot, source: object) -> SessionSnapshot:
+        """Publish ``snapshot``'s figures (in the worker's thread); the snapshot to post."""
+
+    def news(self) -> bool:
+        """What :meth:`publish_snapshot` adds to the screen changed since it last ran."""
+
+
 class Tailer:
     """Owns a :class:`SessionSource`; run :meth:`run` inside a worker.
 
@@ -141,6 +155,9 @@ class Tailer:
             one-line reason when the log cannot be read).
         mode: Live (follow the file) or offline (read it once).
         force_polling: Poll instead of relying on inotify.
+        export: Publishes every snapshot before it is posted, in the worker's thread
+            (``--otlp-endpoint``/``--metrics-port``); a quiet log's snapshot is posted again when
+            the export has news for the screen.
     """
 
     def __init__(
@@ -150,8 +167,11 @@ class Tailer:
         mode: Mode,
         *,
         force_polling: bool = False,
+        export: SnapshotExport | None = None,
     ) -> None:
         self._post = post
+        self.export = export
+        self._repost = False
         self._open_source = open_source
         self.mode = mode
         self.force_polling = force_polling
@@ -207,11 +227,16 @@ class Tailer:
                 self._ensure_watchers()
                 if self.force_polling:
                     self._watchers["<tick>"] = asyncio.create_task(self._tick(), name="ctxscope-poll-tick")
+            if self.export is not None:
+                self._watchers["<export>"] = asyncio.create_task(self._export_tick(), name="ctxscope-export")
             while not self.stop_event.is_set():
                 await self._wake.wait()
                 self._wake.clear()
                 if self.stop_event.is_set():
                     break
+                if self._repost:
+                    self._repost = False
+                    await self._post_snapshot(done=self._last_done)
                 if self._lens is not None:
                     lens, self._lens = self._lens, None
                     await asyncio.to_thread(self.source.set_lens, lens)
@@ -299,6 +324,8 @@ class Tailer:
     async def _post_snapshot(self, done: bool) -> None:
         assert self.source is not None
         snapshot = await asyncio.to_thread(self.source.snapshot)
+        if self.export is not None:
+            snapshot = await asyncio.to_thread(self.export.publish_snapshot, snapshot, self.source)
         compare, summaries = await asyncio.to_thread(self.source.compare)
         self._last_done = done
         step = self._last_step
@@ -341,6 +368,15 @@ class Tailer:
     def _detail_due(self) -> None:
         self._detail_timer = None
         self._wake.set()
+
+    async def _export_tick(self) -> None:
+        """With an export: every :data:`EXPORT_TICK_S`, post the snapshot again if it has news."""
+        assert self.export is not None
+        while not self.stop_event.is_set():
+            await asyncio.sleep(EXPORT_TICK_S)
+            if self.export.news():
+                self._repost = True
+                self._wake.set()
 
     async def _tick(self) -> None:
         """Polling mode only: ring the doorbell every :data:`POLL_TICK_S`."""

@@ -82,18 +82,6 @@ def looks_anthropic(messages: Iterable[Any]) -> bool:
     return False
 
 
-def looks_openai(messages: Iterable[Any]) -> bool:
-    """True when a message list uses OpenAI-only fields (``tool_calls``, ``role: tool``)."""
-    for count, message in enumerate(messages):
-        if count >= DETECT_SAMPLE:
-            break
-        if isinstance(message, dict) and (
-            "tool_calls" in message or message.get("role") in ("tool", "function", "developer")
-        ):
-            return True
-    return False
-
-
 def chat_blocks(content: Any) -> list[Block]:
     """Blocks of a message's ``content`` in either API's shape."""
     if content is None:

@@ -7,7 +7,10 @@ selection at each checkpoint, and only then compares those selections with the k
 Metrics, pooled over the checkpoints (sums of counts, then one ratio):
 
 * ``critical_recall`` — share of the critical facts in force at the checkpoint that the selection
-  carries (verbatim or through its summary);
+  carries: a turn sent verbatim counts 1; a turn the summary stands for counts the share of its
+  words that its summary line (the line starting ``[turn]`` in the summary text actually sent)
+  carries — a one-sentence line for a five-sentence turn is not the whole turn
+  (:func:`carried_share`);
 * ``stale_retention`` — share of the stale evidence (superseded facts, echoes of them) it carries;
 * ``noise_retention`` — share of the noise (chatter, distractors) it carries;
 * ``precision`` — share of what it carries that is a critical fact in force;
@@ -19,7 +22,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -27,6 +31,7 @@ from .answer_key import AnswerKey, Label
 from .policies import RECOMMENDED
 from .records import Budget, PolicyMessage, Selection
 from .runner import PolicyRunner
+from .text import words
 
 SEED_SHAPE: Final = "seed-shape"
 """The ``wording`` that asks :func:`run_generated` for :mod:`.seedshape`'s session instead."""
@@ -87,7 +92,7 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
-def _ratio(kept: int, total: int) -> float | None:
+def _ratio(kept: float, total: float) -> float | None:
     """``kept / total``, or None when there was nothing to count (no such labels)."""
     return kept / total if total else None
 
@@ -128,17 +133,54 @@ class BenchmarkResult:
         }
 
 
+def carried_share(selection: Selection, content: Mapping[int, str]) -> dict[int, float]:
+    """How much of each carried turn reaches the model, read from what the selection sends.
+
+    A verbatim turn is carried whole (1.0). A turn the summary stands for is credited with the share
+    of its words (counted with repeats) that its own summary line carries; a turn with no line in
+    the summary text, or an empty turn, gets 0.
+
+    Args:
+        selection: What a policy sends.
+        content: Each turn's full text (the scorer's copy of the session).
+
+    Returns:
+        Turn → share carried, for every turn the selection carries.
+    """
+    shares = dict.fromkeys(selection.turns, 1.0)
+    if not selection.summary_turns:
+        return shares
+    lines: dict[int, str] = {}
+    for line in selection.summary.splitlines():
+        if line.startswith("[") and "] " in line:
+            head, _, body = line.partition("] ")
+            if head[1:].isdigit():
+                lines[int(head[1:])] = body
+    for turn in selection.summary_turns:
+        if turn in shares:
+            continue
+        full = Counter(words(content.get(turn, "")))
+        total = sum(full.values())
+        sent = Counter(words(lines.get(turn, "")))
+        shares[turn] = sum((full & sent).values()) / total if total else 0.0
+    return shares
+
+
+def _credit(shares: Mapping[int, float], turns: frozenset[int]) -> float:
+    return sum(shares.get(t, 0.0) for t in turns)
+
+
 @dataclass(slots=True)
 class _Tally:
     critical: int = 0
-    critical_kept: int = 0
+    critical_kept: float = 0.0
     stale: int = 0
-    stale_kept: int = 0
+    stale_kept: float = 0.0
     noise: int = 0
-    noise_kept: int = 0
-    kept: int = 0
+    noise_kept: float = 0.0
+    kept: float = 0.0
     needs: int = 0
-    needs_kept: int = 0
+    needs_kept: float = 0.0
     tokens: int = 0
     messages: int = 0
     seconds: float = 0.0
@@ -146,18 +188,23 @@ class _Tally:
     over_budget: bool = False
 
     def add(
-        self, selection: Selection, sets: dict[Label, frozenset[int]], needs: Sequence[int], secs: float
+        self,
+        selection: Selection,
+        sets: dict[Label, frozenset[int]],
+        needs: Sequence[int],
+        secs: float,
+        content: Mapping[int, str],
     ) -> None:
-        kept = selection.kept
+        shares = carried_share(selection, content)
         self.critical += len(sets[Label.CRITICAL])
-        self.critical_kept += len(kept & sets[Label.CRITICAL])
+        self.critical_kept += _credit(shares, sets[Label.CRITICAL])
         self.stale += len(sets[Label.STALE])
-        self.stale_kept += len(kept & sets[Label.STALE])
+        self.stale_kept += _credit(shares, sets[Label.STALE])
         self.noise += len(sets[Label.NOISE])
-        self.noise_kept += len(kept & sets[Label.NOISE])
-        self.kept += len(kept)
+        self.noise_kept += _credit(shares, sets[Label.NOISE])
+        self.kept += sum(shares.values())
         self.needs += len(needs)
-        self.needs_kept += len(kept & frozenset(needs))
+        self.needs_kept += _credit(shares, frozenset(needs))
         self.tokens += selection.tokens
         self.messages += selection.message_count
         self.seconds += secs
@@ -258,6 +305,7 @@ def _grade_session(
     runner = PolicyRunner(policies, db_path=db_path, save_scores=os.fspath(db_path) != ":memory:")
     for policy in runner.policies:
         tallies.setdefault(policy.name, _Tally())
+    content = {m.turn: m.content for m in messages}
     position = 0
     try:
         for checkpoint in key.checkpoints:
@@ -267,7 +315,7 @@ def _grade_session(
             selections = runner.select(checkpoint.turn, checkpoint.query, budget)
             sets = key.sets_at(checkpoint.turn)
             for name, timed in selections.items():
-                tallies[name].add(timed.selection, sets, checkpoint.needs, timed.seconds)
+                tallies[name].add(timed.selection, sets, checkpoint.needs, timed.seconds, content)
         runner.feed_many(messages[position:])  # the store then holds the whole session
     finally:
         runner.close()

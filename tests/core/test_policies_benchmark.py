@@ -12,11 +12,13 @@ from ctxscope.core.policies import (
     AnswerKey,
     Budget,
     Label,
+    Selection,
     TurnLabel,
     evaluate,
     generate,
     run_generated,
 )
+from ctxscope.core.policies.benchmark import carried_share
 from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, WORDINGS
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
@@ -206,3 +208,31 @@ def test_seed_shape_session_beside_the_seed_scorer() -> None:
     recall = {n: m.critical_recall for n, m in result.policies.items()}
     pinned = {"focus": 1.000, "importance-seed": 0.587, "sliding-window": 0.426}
     assert recall == pytest.approx(pinned, abs=0.0005)
+
+
+# -- what a summary carries ----------------------------------------------------------------------
+
+
+def test_a_summarised_turn_counts_only_the_words_its_line_sends() -> None:
+    content = {
+        3: "Mia adopted a puppy. She named it Biscuit and it sleeps all day.",  # 13 words
+        4: "Untouched words.",
+        5: "Verbatim turn.",
+    }
+    selection = Selection(
+        "summary",
+        (5,),
+        summary_turns=(3, 4),
+        summary="Summary of earlier conversation:\n[3] Mia adopted a puppy.\n[9] Untouched words.",
+        tokens=20,
+    )
+    shares = carried_share(selection, content)
+    assert shares[5] == 1.0
+    assert shares[3] == pytest.approx(4 / 13)
+    assert shares[4] == 0.0  # no line of its own in the text sent (another turn's line does not count)
+
+
+def test_summary_recall_is_no_longer_credited_for_whole_turns() -> None:
+    result = run_generated(600, 3, Budget(messages=None, tokens=1500), policies=["summary"])
+    metrics = result.policies["summary"]
+    assert metrics.critical_recall is not None and 0.0 < metrics.critical_recall < 1.0

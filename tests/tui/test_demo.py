@@ -16,8 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from ctxscope.core.analysis import session_tally, summarise_session
+from ctxscope.core.logformat import split_at_requests
 from ctxscope.core.reader import open_log
 from ctxscope.core.replay import WhatIf
+from ctxscope.core.snapshot import Stage
 from ctxscope.demo_sessions.scenarios import SCENARIOS, Scenario
 from ctxscope.tui.cli import main
 from ctxscope.tui.demo import (
@@ -28,7 +31,6 @@ from ctxscope.tui.demo import (
     PlaybackState,
     closing_caption,
     scenario_list,
-    split_steps,
 )
 from ctxscope.tui.screens.whatif import WhatIfScreen
 from ctxscope.tui.widgets.header import StatusHeader
@@ -71,15 +73,26 @@ async def step_to(pilot: object, screen: DemoScreen, position: int, batch: int =
         await until(pilot, lambda n=target: calls_shown(screen) == n)
 
 
-def test_split_steps_ends_each_step_with_a_model_call() -> None:
+def test_split_at_requests_ends_each_step_with_a_model_call() -> None:
     log = (b'{"v":1,"t":"session"}\n{"t":"message"}\n{"t":"request"}\n'
            b'{"t":"message"}\n{"t":"request"}\n{"t":"message"}\n')
-    steps = split_steps(log)
+    steps = split_at_requests(log)
     assert steps == [
         b'{"v":1,"t":"session"}\n{"t":"message"}\n{"t":"request"}\n',
         b'{"t":"message"}\n{"t":"request"}\n{"t":"message"}\n',
     ]
     assert b"".join(steps) == log
+
+
+def test_split_at_requests_reads_events_not_prefixes() -> None:
+    """A broken line that starts like a request, or a message quoting one, is not a model call; a
+    request event written with spaces is one."""
+    quoting = b'{"t":"message","content":"{\\"t\\":\\"request\\"}"}\n{"t":"request"\n'
+    spaced = b'{ "t" : "request" }\n'
+    closing = b'{"t":"message"}\n'
+    assert split_at_requests(quoting + spaced + closing) == [quoting + spaced + closing]
+    assert split_at_requests(spaced + quoting + spaced) == [spaced, quoting + spaced]
+    assert split_at_requests(b"") == []
 
 
 def test_playback_steps_pauses_and_restarts(tmp_path: Path) -> None:
@@ -177,7 +190,17 @@ async def test_demo_end_to_end(tmp_path: Path) -> None:
         assert "Stage 2 cleared the 4 oldest tool results" in shown
         assert "finished" in bar.render().plain
         records = screen.scope.records  # type: ignore[union-attr]
-        assert screen.captions.shown[-1] == closing_caption(screen.snapshot, scenario)  # type: ignore[arg-type]
+        tally = session_tally(summarise_session(screen.snapshot))  # type: ignore[arg-type]
+        assert screen.captions.shown[-1] == closing_caption(tally, scenario)
+        scopes = list(screen.snapshot.scopes.values())  # type: ignore[union-attr]
+        assert tally.requests == sum(len(s.records) for s in scopes) == len(playback.steps)
+        assert tally.stage_runs[Stage.CLEAR_TOOL_RESULTS.value] == sum(
+            1 for s in scopes for r in s.records for run in r.stages if run.stage is Stage.CLEAR_TOOL_RESULTS
+        )
+        assert tally.over_budget_requests == sum(
+            1 for s in scopes for r in s.records
+            if not r.refused and r.calibrated_tokens > s.thresholds.budget
+        )
         assert len(records) == len(playback.steps)
 
         # The what-if view: two configurations of the same session, figures from core.

@@ -14,9 +14,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..cli import UsageError
+
+if TYPE_CHECKING:
+    from ctxscope.core.sessions_index import SessionRow
 
 
 def register(subparsers: Any) -> None:
@@ -37,10 +41,28 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--poll", action="store_true",
                         help="poll the folders instead of relying on file-system events (network, Docker "
                         "and WSL mounts)")
+    parser.add_argument("--prometheus", metavar="URL", default=None,
+                        help="list every host's sessions from this Prometheus server instead of local files")
+    parser.add_argument("--export", action="store_true",
+                        help="publish every session's figures (with --otlp-endpoint and/or --metrics-port)")
+    from ..export import add_export_arguments
+
+    add_export_arguments(parser, redact=True)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "prometheus", None):
+        from .. import prometheus_source
+
+        if getattr(args, "json", False):
+            return prometheus_source.print_json(args.prometheus)
+        prometheus_source.FleetApp(args.prometheus).run()
+        return 0
+    if getattr(args, "export", False):
+        from ..export_browser import run_exporting
+
+        return run_exporting(args)
     folders = list(getattr(args, "folders", []) or [])
     for folder in folders:
         if not os.path.exists(os.path.expanduser(folder)):
@@ -55,12 +77,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_json(folders: list[str], homes: bool, cache: str | None) -> int:
+def print_json(
+    folders: list[str],
+    homes: bool,
+    cache: str | None,
+    publish: Callable[[list[SessionRow]], None] | None = None,
+) -> int:
     import orjson
     from ctxscope.core.homes import discover
     from ctxscope.core.sessions_index import SessionIndex
 
     with SessionIndex(cache) as index:
         rows = index.rows(discover(folders, homes=homes))
+    if publish is not None:
+        publish(rows)
     sys.stdout.buffer.write(orjson.dumps([row.to_json() for row in rows], option=orjson.OPT_INDENT_2) + b"\n")
     return 0

@@ -60,7 +60,8 @@ def add_redact_argument(parser: argparse.ArgumentParser) -> None:
         "--redact",
         action="store_true",
         help="show the shape of log text (kind and size) instead of its content: message previews, "
-        "summary texts, sub-agent labels (for screen-sharing and screenshots)",
+        "summary texts, sub-agent labels (for screen-sharing and screenshots); an export also "
+        "hashes session ids and project paths",
     )
 
 
@@ -77,10 +78,28 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="poll the file instead of relying on file-system events (network, Docker and WSL mounts)",
     )
+    from ..export import add_export_arguments
+
+    add_export_arguments(parser)
+    parser.add_argument("--headless", action="store_true",
+                        help="no dashboard: follow the log and export only (with --otlp-endpoint and/or "
+                        "--metrics-port; for CI runners and servers)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..app import run_dashboard
+    from ..cli import UsageError
+    from ..export import run_headless, start_export
 
-    return run_dashboard(args, live=True)
+    exporter = start_export(args)
+    if exporter is None:
+        if getattr(args, "headless", False):
+            raise UsageError("--headless needs --otlp-endpoint URL and/or --metrics-port N")
+        return run_dashboard(args, live=True)
+    try:
+        if getattr(args, "headless", False):
+            return run_headless(args, exporter)
+        return run_dashboard(args, live=True, export=exporter)
+    finally:
+        exporter.close()
