@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from .sessions_index import LIVE_SECONDS, SessionRow
@@ -26,6 +27,8 @@ from .telemetry import (
     PROJECT,
     SCOPE,
     SESSION,
+    SESSION_COST,
+    SESSION_START,
     prometheus_name,
 )
 
@@ -38,6 +41,8 @@ _CONTEXT, _WINDOW = prometheus_name(CONTEXT_TOKENS), prometheus_name(CONTEXT_WIN
 _TRIGGER = prometheus_name(COMPACTION_TRIGGER)
 _CALLS, _COMPACTIONS = prometheus_name(CALLS) + "_total", prometheus_name(COMPACTIONS) + "_total"
 _MAIN: Final = f'{_SCOPE}="main"'
+_COST = prometheus_name(SESSION_COST)
+_START = prometheus_name(SESSION_START) + "_seconds"  # the exporter appends the unit (s)
 
 FLEET_QUERIES: Final[Mapping[str, str]] = {
     "context": f"last_over_time({_CONTEXT}{{{_MAIN}}}[{LOOKBACK}])",
@@ -48,6 +53,8 @@ FLEET_QUERIES: Final[Mapping[str, str]] = {
     "scopes": f"count {_BY} (last_over_time({_CONTEXT}[{LOOKBACK}]))",
     "seen": f"max {_BY} (timestamp({_CONTEXT}{{{_MAIN}}}))",
     "moving": f"sum {_BY} (changes({_CALLS}[{int(LIVE_SECONDS)}s]))",
+    "cost": f"last_over_time({_COST}{{{_MAIN}}}[{LOOKBACK}])",
+    "started": f"min {_BY} (last_over_time({_START}{{{_MAIN}}}[{LOOKBACK}]))",
 }
 """Instant queries, by the row field they fill. ``seen`` is the latest scrape of a session that is
 still exported (absent once its exporter stopped); ``moving`` counts calls in the live window."""
@@ -124,6 +131,7 @@ def fleet_rows(results: Mapping[str, Sequence[Mapping[str, Any]]], now: float) -
             return None if found is None else round(found[1])
 
         seen = series["seen"].get(key)
+        cost, started = series["cost"].get(key), series["started"].get(key)
         row = SessionRow(
             path=remote_path(host, session),
             agent=labels.get(prometheus_name(AGENT), ""),
@@ -131,7 +139,7 @@ def fleet_rows(results: Mapping[str, Sequence[Mapping[str, Any]]], now: float) -
             session_id=session,
             project=labels.get(prometheus_name(PROJECT), ""),
             model=labels.get(prometheus_name(MODEL), ""),
-            started="",
+            started=iso_time(started[1]) if started is not None else "",
             last_activity=seen[1] if seen is not None else 0.0,
             calls=figure("calls") or 0,
             context=figure("context"),
@@ -139,13 +147,21 @@ def fleet_rows(results: Mapping[str, Sequence[Mapping[str, Any]]], now: float) -
             window=figure("window"),
             compactions=figure("compactions") or 0,
             subagents=max(0, (figure("scopes") or 1) - 1),
-            cost=None,
+            cost=cost[1] if cost is not None else None,
             unpriced=0,
             live=seen is not None and (figure("moving") or 0) > 0,
         )
         rows.append(RemoteRow(host, row))
     rows.sort(key=lambda remote: (-remote.row.last_activity, remote.host, remote.row.session_id))
     return rows
+
+
+def iso_time(seconds: float) -> str:
+    """Seconds since the epoch as the ISO-8601 UTC time rows carry ('' when out of range)."""
+    try:
+        return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    except (OverflowError, OSError, ValueError):
+        return ""
 
 
 def _quoted(value: str) -> str:

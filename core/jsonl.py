@@ -13,13 +13,17 @@ from __future__ import annotations
 
 import enum
 import itertools
+import json
 import operator
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Final
 
 import orjson
+
+from .files import open_regular
 
 READ_CHUNK: Final = 1 << 20
 """Bytes read per system call."""
@@ -29,6 +33,18 @@ MAX_LINE_BYTES: Final = 64 << 20
 
 EXCERPT_CHARS: Final = 60
 """How much of a bad line is quoted in its problem reason (sanitised)."""
+
+MARK_BYTES: Final = 64
+"""Bytes just before the read offset remembered after each read, with the file's first
+:data:`HEAD_MARK_BYTES` (a log's first line names its session): when they change, the file was
+rewritten in place (``> log`` and new content, possibly longer than before) and is read again
+from the start. Two ``pread`` calls a wake."""
+
+HEAD_MARK_BYTES: Final = 4096
+
+BOM: Final = b"\xef\xbb\xbf"
+
+_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 class FileChange(enum.StrEnum):
@@ -104,6 +120,8 @@ class LineTail:
         """The unfinished last line (when it is not being skipped)."""
         self._skipped = -1
         """Bytes of an oversize unfinished line seen so far; -1 when not skipping."""
+        self._marks: tuple[tuple[int, bytes], ...] = ()
+        """(position, bytes) of the file's first and of the last :data:`MARK_BYTES` bytes read."""
 
     @property
     def _held(self) -> int:
@@ -139,14 +157,15 @@ class LineTail:
                 file); None reads to the end.
 
         Raises:
-            OSError: The file cannot be opened (missing, permission). Callers report it.
+            OSError: The file cannot be opened (missing, permission, not a regular file: a FIFO
+                or a device is never read). Callers report it.
         """
         change: FileChange | None = None
-        with open(self.path, "rb") as handle:
+        with open_regular(self.path) as handle:
             stat = os.fstat(handle.fileno())
             if self._inode is not None and stat.st_ino != self._inode:
                 change = FileChange.ROTATED
-            elif stat.st_size < self.offset + self._held:
+            elif stat.st_size < self.offset + self._held or not self._mark_holds(handle):
                 change = FileChange.TRUNCATED
             if change is not None:
                 self.offset = 0
@@ -155,7 +174,18 @@ class LineTail:
                 self._skipped = -1
             self._inode = stat.st_ino
             handle.seek(self.offset + self._held)
-            return self._consume(handle, max_bytes, change)
+            read = self._consume(handle, max_bytes, change)
+            if read.bytes_read or change is not None:
+                fd = handle.fileno()
+                tail = max(0, self.offset - MARK_BYTES)
+                head = min(HEAD_MARK_BYTES, self.offset)
+                self._marks = ((0, os.pread(fd, head, 0)), (tail, os.pread(fd, self.offset - tail, tail)))
+            return read
+
+    def _mark_holds(self, handle: BinaryIO) -> bool:
+        """Whether the bytes already read are still there (the file was not rewritten in place)."""
+        fd = handle.fileno()
+        return all(os.pread(fd, len(data), position) == data for position, data in self._marks)
 
     def _consume(self, handle: BinaryIO, max_bytes: int | None, change: FileChange | None) -> TailRead:
         data: list[bytes] = []
@@ -164,7 +194,10 @@ class LineTail:
         oversize: list[int] = []
         start_offset = self.offset
         remaining = max_bytes
-        while remaining is None or remaining > 0:
+        # ``max_bytes`` is a soft bound: reading goes on until at least one line is complete (or
+        # an oversize one fully skipped), so a line longer than it is not left waiting for the
+        # next write to the file.
+        while remaining is None or remaining > 0 or self.offset == start_offset:
             chunk = handle.read(READ_CHUNK)
             if not chunk:
                 break
@@ -272,7 +305,29 @@ def decode_failed(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | Non
     # Checked only on failure: stripping every good line would copy it.
     if not data.strip():
         return None, None
+    if data.startswith(BOM):
+        return decode_line(data[len(BOM) :])
+    lenient = _lenient(data)
+    if lenient is not None:
+        return lenient
     return _diagnose(data)
+
+
+def _lenient(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None] | None:
+    """Valid JSON that orjson refuses: lone surrogate escapes (``"\\ud83d"``, which real tool
+    output holds) or a number beyond a double (``1e400``). The standard library reads it; lone
+    surrogates become U+FFFD (they could not be encoded as UTF-8 later). None: not valid JSON."""
+    try:
+        obj = json.loads(data.decode("utf-8"))  # bytes would let json guess UTF-16 or UTF-32
+        if type(obj) is dict and b"\\u" in data:
+            text = json.dumps(obj, ensure_ascii=False)
+            if _LONE_SURROGATE.search(text):
+                obj = json.loads(text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace"))
+    except (ValueError, RecursionError):
+        return None
+    if type(obj) is not dict:
+        return None, not_an_object(obj)
+    return obj, None
 
 
 def not_an_object(obj: object) -> LineProblem:
@@ -292,7 +347,7 @@ def _diagnose(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None]:
             return None, LineProblem("invalid_utf8", f"invalid UTF-8 at byte {exc.start}, not JSON")
         if isinstance(repaired, dict):
             return repaired, LineProblem(
-                "invalid_utf8", f"invalid UTF-8 at byte {exc.start} replaced; event kept"
+                "repaired_utf8", f"invalid UTF-8 at byte {exc.start} replaced; event kept"
             )
         return None, LineProblem("wrong_type", "expected a JSON object")
     stripped = data.rstrip()

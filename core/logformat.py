@@ -46,6 +46,17 @@ FORMAT_VERSION: Final = 1
 EVENT_TYPES: Final = frozenset({"session", "message", "request", "compaction"})
 
 
+MAX_COUNT: Final = 10**12
+"""A count read from a log (tokens, bytes, a context window) is clamped to this: a trillion is past
+any real figure, and sums over a million requests still fit the 64-bit arrays that hold them
+(a hostile ``prompt_tokens`` of ``2**64`` must not overflow them)."""
+
+
+def clamp_count(value: int) -> int:
+    """A non-negative count from a log, clamped to :data:`MAX_COUNT`."""
+    return value if value <= MAX_COUNT else MAX_COUNT
+
+
 class FormatError(ValueError):
     """A line that is JSON but not a valid ctxscope event; the reason is one safe line."""
 
@@ -103,7 +114,7 @@ def _int(obj: Mapping[str, Any], key: str) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise FormatError(f"field {key!r} must be a non-negative integer")
-    return value
+    return clamp_count(value)
 
 
 def _json_text(value: Any) -> str:

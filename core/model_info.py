@@ -188,16 +188,22 @@ def compaction_trigger(
     ``CLAUDE_AUTOCOMPACT_PCT_OVERRIDE`` or Codex's ``model_auto_compact_token_limit``). Manual
     compactions and clearings of tool results say nothing about the trigger.
     """
-    default = default_compaction_trigger(agent, window, model=model)
     seen = [
         c.tokens_before
         for c in observed
         if c.stage == SUMMARIZE and c.trigger in ("auto", "") and c.tokens_before
     ]
-    if not seen:
+    return refined_trigger(agent, window, min(seen) if seen else None, model=model)
+
+
+def refined_trigger(agent: str, window: int, lowest_auto: int | None, *, model: str = "") -> int | None:
+    """:func:`compaction_trigger` from the smallest ``tokens_before`` of the automatic summary
+    compactions seen (None: none seen), for callers that keep only that figure (the session
+    digest)."""
+    default = default_compaction_trigger(agent, window, model=model)
+    if lowest_auto is None:
         return default
-    lowest = min(seen)
-    return lowest if default is None or lowest < default else default
+    return lowest_auto if default is None or lowest_auto < default else default
 
 
 ESTIMATOR_FAMILIES: Final[tuple[tuple[str, str], ...]] = (

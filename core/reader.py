@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -52,6 +52,7 @@ from .adapters import (
 from .adapters._common import short
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
+from .files import looks_utf16, open_regular
 from .jsonl import (
     MAX_LINE_BYTES,
     FileChange,
@@ -111,6 +112,9 @@ class UnknownFormatError(ValueError):
     """The log's format could not be recognised; the message names the formats ctxscope knows."""
 
 
+UTF16_REFUSAL: Final = "UTF-16 text; ctxscope reads UTF-8 logs (convert: iconv -f UTF-16 -t UTF-8)"
+
+
 def _unknown(path: str, detail: str) -> UnknownFormatError:
     return UnknownFormatError(
         f"{os.path.basename(path) or path}: {detail}; known formats: {', '.join(known_formats())}"
@@ -167,9 +171,10 @@ class ReadProgress:
 
 
 def detect_line_format(obj: Mapping[str, Any]) -> LineFormat | None:
-    """The first line format that claims a decoded line."""
+    """The first line format that claims a decoded line (hostile values in its fields, such as a
+    list where a string is expected, claim none)."""
     for spec in LINE_FORMATS:
-        if spec.detect(obj):
+        if _claims(spec.detect, obj):
             return spec
     return None
 
@@ -177,9 +182,16 @@ def detect_line_format(obj: Mapping[str, Any]) -> LineFormat | None:
 def detect_document_format(doc: Any) -> DocumentFormat | None:
     """The first document format that claims a parsed document."""
     for spec in DOCUMENT_FORMATS:
-        if spec.detect(doc):
+        if _claims(spec.detect, doc):
             return spec
     return None
+
+
+def _claims(detect: Callable[[Any], bool], value: Any) -> bool:
+    try:
+        return bool(detect(value))
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, RecursionError):
+        return False  # e.g. ``"type": []`` looked up in a set of type names
 
 
 def _sniff(head: bytes) -> Mode | None:
@@ -235,7 +247,7 @@ def _pretty_printed(head: bytes) -> bool:
 
 
 def _read_head(path: str, size: int = SNIFF_BYTES) -> bytes:
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:
         return handle.read(size)
 
 
@@ -383,6 +395,8 @@ class SessionReader:
                 return "text"
             first = _looks_like_text(head, final)
             if first is not None:
+                if looks_utf16(head):
+                    raise _unknown(self.path, UTF16_REFUSAL)
                 raise _refused(self.path, f"text that is not JSON (it starts {short(first)!r})", TEXT_FORMATS)
         if forced is not None:
             has_line = line_format(forced) is not None
@@ -547,6 +561,8 @@ class SessionReader:
             raise self._refuse_lines()
 
     def _refuse_lines(self) -> UnknownFormatError:
+        if looks_utf16(_read_head(self.path)):
+            return _unknown(self.path, UTF16_REFUSAL)
         holds = (
             f"JSON lines like {self._first_unclaimed}"
             if self._unclaimed
@@ -579,8 +595,10 @@ class SessionReader:
             return ReadProgress(0, stat.st_size, stat.st_size, None)
         if stat.st_size > MAX_DOCUMENT_BYTES:
             raise _unknown(self.path, f"a JSON document larger than {MAX_DOCUMENT_BYTES >> 20} MB")
-        with open(self.path, "rb") as handle:
-            data = handle.read()
+        with open_regular(self.path) as handle:
+            data = handle.read(MAX_DOCUMENT_BYTES + 1)  # bounded even if the size lied
+        if len(data) > MAX_DOCUMENT_BYTES:
+            raise _unknown(self.path, f"a JSON document larger than {MAX_DOCUMENT_BYTES >> 20} MB")
         repaired = False
         try:
             doc = orjson.loads(data)
@@ -603,7 +621,7 @@ class SessionReader:
         if change is not None:
             self.session.problems.add(change.value, 0, "the document changed; read again")
         if repaired:
-            self.session.problems.add("invalid_utf8", 0, "invalid UTF-8 in the document replaced")
+            self.session.problems.add("repaired_utf8", 0, "invalid UTF-8 in the document replaced")
         try:
             spec.read(self.session, doc)
         except FormatError as exc:

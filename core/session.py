@@ -60,7 +60,8 @@ class Problem:
     """A line that was skipped, or something that happened to the file.
 
     Attributes:
-        kind: ``invalid_json``, ``invalid_utf8``, ``oversize``, ``nul_bytes``, ``wrong_type``,
+        kind: ``invalid_json``, ``invalid_utf8``, ``repaired_utf8`` (the event was kept),
+            ``oversize``, ``nul_bytes``, ``wrong_type``,
             ``unknown_event``, or a file notice: ``truncated``, ``rotated``, ``switched``.
         line: 1-based line number (0 for file notices).
         reason: One line saying what was wrong, safe to show (no raw log text beyond a short,

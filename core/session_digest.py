@@ -22,20 +22,20 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
 import orjson
 
 from .jsonl import decode_line
-from .model import ModelRequest
+from .model import SUMMARIZE, ModelRequest, ObservedCompaction
 from .pricing import cost_of
 from .reader import SessionReader, UnknownFormatError
 from .session import Session
 from .tokens import get_estimator
 
-DIGEST_VERSION: Final = 2
+DIGEST_VERSION: Final = 3
 """Bumped whenever what a digest holds or how it is read changes (cached digests are then read again)."""
 
 HEAD_BYTES: Final = 1024
@@ -73,6 +73,13 @@ class LogDigest:
         peak: The largest recorded context of a main-scope call.
         compactions: Compactions the agent reported, every scope.
         last_compaction: (tokens before, tokens after) of the latest one, as far as known.
+        cached: Prompt tokens of the main scope's last call with usage read from the provider's
+            cache (None when the provider reports none).
+        trigger_seen: The smallest context at which the main scope compacted automatically
+            (summaries only: what :func:`~ctxscope.core.model_info.compaction_trigger` refines
+            the agent's default trigger with), None before any.
+        tokens_freed: Tokens the main scope's compactions took out of the context (those whose
+            before and after are both known).
         scopes: Sub-agent scopes found inside the file.
         cost: Estimated dollars of the priced calls.
         unpriced: Calls with usage whose model has no price.
@@ -100,6 +107,9 @@ class LogDigest:
     peak: int | None = None
     compactions: int = 0
     last_compaction: tuple[int | None, int | None] | None = None
+    cached: int | None = None
+    trigger_seen: int | None = None
+    tokens_freed: int = 0
     scopes: list[str] = field(default_factory=list)
     cost: float = 0.0
     unpriced: int = 0
@@ -309,10 +319,30 @@ def fold(digest: LogDigest, session: Session) -> None:
             if usage is not None:
                 prompt = usage.prompt_tokens
                 digest.context = prompt
+                digest.cached = usage.cached_prompt_tokens
                 digest.peak = prompt if digest.peak is None else max(digest.peak, prompt)
                 if digest.last_compaction is not None and digest.last_compaction[1] is None:
                     digest.last_compaction = (digest.last_compaction[0], prompt)
+                    digest.tokens_freed += _freed(digest.last_compaction)
         digest.compactions += len(scope.compactions)
         if is_main and scope.compactions:
-            last = scope.compactions[-1]
-            digest.last_compaction = (last.tokens_before, last.tokens_after)
+            _fold_compactions(digest, scope.compactions)
+
+
+def _freed(figures: tuple[int | None, int | None]) -> int:
+    """Tokens a compaction freed, 0 while its before or after is unknown."""
+    before, after = figures
+    return 0 if before is None or after is None else max(0, before - after)
+
+
+def _fold_compactions(digest: LogDigest, compactions: Sequence[ObservedCompaction]) -> None:
+    """The main scope's compactions read now: the latest's figures, the tokens they freed (the
+    latest's once its after is known, maybe by a later read) and the lowest automatic summary."""
+    for compaction in compactions:
+        figures = (compaction.tokens_before, compaction.tokens_after)
+        digest.tokens_freed += _freed(figures)
+        digest.last_compaction = figures
+        auto = compaction.stage == SUMMARIZE and compaction.trigger in ("auto", "")
+        if auto and compaction.tokens_before:
+            before, seen = compaction.tokens_before, digest.trigger_seen
+            digest.trigger_seen = before if seen is None else min(seen, before)

@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from .homes import SessionLog
-from .model_info import AGENTS_BY_FORMAT, context_window
+from .model_info import AGENTS_BY_FORMAT, context_window, refined_trigger
 from .session_digest import DIGEST_VERSION, LogDigest, read_digest
 
 CACHE_ENV: Final = "CTXSCOPE_CACHE_DIR"
@@ -35,6 +35,8 @@ CACHE_ENV: Final = "CTXSCOPE_CACHE_DIR"
 CACHE_FILE: Final = "sessions.sqlite3"
 
 SCHEMA_VERSION: Final = 1
+"""With :data:`~ctxscope.core.session_digest.DIGEST_VERSION`, the cache's ``user_version``: a
+cache written under other versions is dropped and rebuilt."""
 
 LIVE_SECONDS: Final = 120.0
 """A session whose log was written this recently is marked live."""
@@ -85,6 +87,10 @@ class SessionRow:
         unpriced: Calls with usage whose model has no price.
         live: The session's logs were written in the last :data:`LIVE_SECONDS`.
         last_compaction: (tokens before, tokens after) of the main agent's latest compaction.
+        trigger: Where the main agent compacts by itself
+            (:func:`~ctxscope.core.model_info.compaction_trigger`), None when not known.
+        cached: Prompt tokens of the main agent's last call read from the provider's cache.
+        tokens_freed: Tokens the main agent's compactions took out of the context.
         problem: Why the log could not be read ('' when it could).
     """
 
@@ -106,6 +112,9 @@ class SessionRow:
     unpriced: int
     live: bool
     last_compaction: tuple[int | None, int | None] | None = None
+    trigger: int | None = None
+    cached: int | None = None
+    tokens_freed: int = 0
     problem: str = ""
 
     def to_json(self) -> dict[str, Any]:
@@ -128,9 +137,11 @@ def make_row(
     calls = main.calls + sum(d.calls for d in subagents)
     priced_any = any(d.cost or (d.calls and not d.unpriced) for d in (main, *subagents))
     cost = main.cost + sum(d.cost for d in subagents)
+    agent = log.agent or AGENTS_BY_FORMAT.get(main.format, "")
+    window = context_window(main.model, log_window=main.window, largest_prompt=main.peak)
     return SessionRow(
         path=log.path,
-        agent=log.agent or AGENTS_BY_FORMAT.get(main.format, ""),
+        agent=agent,
         format=main.format,
         session_id=main.session_id,
         project=main.cwd,
@@ -140,13 +151,16 @@ def make_row(
         calls=calls,
         context=main.context,
         peak=main.peak,
-        window=context_window(main.model, log_window=main.window, largest_prompt=main.peak),
+        window=window,
         compactions=main.compactions + sum(d.compactions for d in subagents),
         subagents=len(log.subagents) + len(main.scopes),
         cost=cost if priced_any else None,
         unpriced=main.unpriced + sum(d.unpriced for d in subagents),
         live=now - mtime <= LIVE_SECONDS,
         last_compaction=main.last_compaction,
+        trigger=refined_trigger(agent, window, main.trigger_seen, model=main.model) if window else None,
+        cached=main.cached,
+        tokens_freed=main.tokens_freed,
         problem=main.problem,
     )
 

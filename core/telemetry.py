@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Final
 
 from .model_info import AGENT_CLAUDE_CODE, AGENT_CODEX, AGENTS_BY_FORMAT
@@ -44,10 +45,17 @@ COMPACTIONS: Final = "ctxscope.compactions"
 """Counter: compactions the agent made."""
 TOKENS_FREED: Final = "ctxscope.compaction.tokens_freed"
 """Counter: tokens the agent's compactions took out of the context."""
+SESSION_COST: Final = "ctxscope.session.cost_usd"
+"""Gauge: the session's estimated dollars (an estimate from list prices; ``sessions --export`` only)."""
+SESSION_START: Final = "ctxscope.session.start_time"
+"""Gauge: when the session started, seconds since the epoch (``sessions --export`` only)."""
 COMPACTION_EVENT: Final = "ctxscope.compaction"
 """Log record event name of one agent compaction."""
 
-GAUGES: Final = (CONTEXT_TOKENS, CONTEXT_WINDOW, COMPACTION_TRIGGER, CACHED_RATIO, ESTIMATE_RATIO)
+GAUGES: Final = (
+    CONTEXT_TOKENS, CONTEXT_WINDOW, COMPACTION_TRIGGER, CACHED_RATIO, ESTIMATE_RATIO,
+    SESSION_COST, SESSION_START,
+)
 COUNTERS: Final = (CALLS, COMPACTIONS, TOKENS_FREED)
 
 # -- attribute keys ---------------------------------------------------------------------------------
@@ -106,7 +114,8 @@ class Identity:
 
 @dataclass(frozen=True, slots=True)
 class ScopeFigures:
-    """The gauges of one scope as of now (None: not known yet, not published)."""
+    """The gauges of one scope as of now (None: not known yet, not published). ``cost`` and
+    ``started`` are the session's, known from session rows only."""
 
     attributes: Attributes
     context: int | None
@@ -114,10 +123,15 @@ class ScopeFigures:
     trigger: int | None
     cached_ratio: float | None
     estimate_ratio: float | None
+    cost: float | None = None
+    started: float | None = None
 
     def gauges(self) -> dict[str, float]:
         """The known gauges by metric name."""
-        values = (self.context, self.window, self.trigger, self.cached_ratio, self.estimate_ratio)
+        values = (
+            self.context, self.window, self.trigger, self.cached_ratio, self.estimate_ratio,
+            self.cost, self.started,
+        )
         return {name: value for name, value in zip(GAUGES, values, strict=True) if value is not None}
 
 
@@ -178,11 +192,17 @@ class CompactionEvent:
 
 @dataclass(frozen=True, slots=True)
 class TelemetryBatch:
-    """What to publish now: every scope's gauges, and the calls and compactions since the last batch."""
+    """What to publish now: every scope's gauges, and the calls and compactions since the last batch.
+
+    ``freed`` is what the tokens-freed counter grows by, per scope: from a snapshot, each new
+    compaction's figure; from a row, its digest's total since the previous batch (which also
+    counts earlier compactions whose events carry no figures).
+    """
 
     scopes: tuple[ScopeFigures, ...] = ()
     calls: tuple[CallPoint, ...] = ()
     compactions: tuple[CompactionEvent, ...] = ()
+    freed: tuple[tuple[Attributes, int], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.scopes or self.calls or self.compactions)
@@ -192,6 +212,7 @@ class TelemetryBatch:
 class _Seen:
     calls: int = 0
     compactions: int = 0
+    freed: int = 0
 
 
 @dataclass
@@ -229,13 +250,15 @@ class TelemetryTracker:
             fresh = scope.agent_compactions[seen.compactions :]
             compactions.extend(compaction_event(c, attributes) for c in fresh)
             seen.compactions = max(seen.compactions, len(scope.agent_compactions))
-        return TelemetryBatch(tuple(scopes), tuple(calls), tuple(compactions))
+        freed = tuple((event.attributes, event.tokens_freed) for event in compactions if event.tokens_freed)
+        return TelemetryBatch(tuple(scopes), tuple(calls), tuple(compactions), freed)
 
     def from_rows(self, rows: Iterable[SessionRow]) -> TelemetryBatch:
         """The batch for session rows (``ctxscope sessions --export``): one ``main`` scope each."""
         scopes: list[ScopeFigures] = []
         calls: list[CallPoint] = []
         compactions: list[CompactionEvent] = []
+        freed: list[tuple[Attributes, int]] = []
         for row in rows:
             if row.problem:
                 continue
@@ -245,7 +268,7 @@ class TelemetryTracker:
                 agent=agent, session_id=session_id, scope="main", model=row.model,
                 project=self.identity.project or row.project,
             )
-            scopes.append(ScopeFigures(attributes, row.context, row.window, None, None, None))
+            scopes.append(row_figures(row, attributes))
             seen = self._seen.setdefault((session_id, "main"), _Seen())
             provider = PROVIDERS.get(self.identity.agent or agent, "")
             calls.extend(CallPoint(attributes, None, provider) for _ in range(max(0, row.calls - seen.calls)))
@@ -258,7 +281,10 @@ class TelemetryTracker:
                 )
                 compactions.append(CompactionEvent(attributes, -1, "", "", before, after, 0, 0))
                 seen.compactions = row.compactions
-        return TelemetryBatch(tuple(scopes), tuple(calls), tuple(compactions))
+            if row.tokens_freed > seen.freed:
+                freed.append((attributes, row.tokens_freed - seen.freed))
+                seen.freed = row.tokens_freed
+        return TelemetryBatch(tuple(scopes), tuple(calls), tuple(compactions), tuple(freed))
 
 
 def scope_model(scope: ScopeSnapshot) -> str:
@@ -281,6 +307,30 @@ def scope_figures(scope: ScopeSnapshot, attributes: Attributes) -> ScopeFigures:
             estimate = reported.sent_tokens / reported.reported_tokens
     window, trigger = scope.thresholds.limit or None, scope.thresholds.trigger or None
     return ScopeFigures(attributes, context, window, trigger, cached, estimate)
+
+
+def row_figures(row: SessionRow, attributes: Attributes) -> ScopeFigures:
+    """A session row's gauges. No estimate ÷ reported: that needs the latest call's whole prompt
+    rebuilt from the log's start, which the row's digest (read on from an offset) never does; it
+    comes from ``ctxscope watch`` only."""
+    cached = None
+    if row.cached is not None and row.context:
+        cached = row.cached / row.context
+    return ScopeFigures(
+        attributes, row.context, row.window, row.trigger, cached, None, row.cost, iso_seconds(row.started)
+    )
+
+
+def iso_seconds(stamp: str) -> float | None:
+    """Seconds since the epoch of an ISO-8601 timestamp as logs write it (None when it is not
+    one, or names no time zone)."""
+    try:
+        parsed = datetime.fromisoformat(stamp.replace("Z", "+00:00")) if stamp else None
+    except ValueError:
+        return None
+    if parsed is None or parsed.tzinfo is None:
+        return None
+    return parsed.timestamp()
 
 
 def compaction_event(compaction: AgentCompaction, attributes: Attributes) -> CompactionEvent:
@@ -312,6 +362,8 @@ __all__ = [
     "COMPACTION_EVENT",
     "CONTEXT_TOKENS",
     "CONTEXT_WINDOW",
+    "SESSION_COST",
+    "SESSION_START",
     "TOKENS_FREED",
     "TOKEN_USAGE",
     "CallPoint",

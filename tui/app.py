@@ -16,7 +16,6 @@ Tests replace the tailer by posting the same messages (``start_tailer=False``).
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -46,6 +45,7 @@ from .messages import (
     TailerFailed,
     TailStatus,
 )
+from .safe_text import highlighted, markup_safe, plain
 from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
 from .tailer import SessionSource, SnapshotExport, Tailer, check_source
 from .widgets import text as fmt
@@ -506,7 +506,7 @@ class DashboardCommands(Provider):
                 name = fmt.clean(scope_name(each, screen.redact), 40)
                 out.append(
                     (f"Scope: {name}", partial(setattr, screen, "scope_id", scope_id),
-                     f"{len(each.records)} model calls")
+                     fmt.plural(len(each.records), "model call"))
                 )
             scope = screen.scope
             if scope is not None:
@@ -526,14 +526,15 @@ class DashboardCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, command, help_text in self._commands():
-            yield DiscoveryHit(name, command, help=help_text or None)
+            yield DiscoveryHit(plain(name), command, text=name, help=markup_safe(help_text) or None)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, command, help_text in self._commands():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), command, text=name, help=help_text or None)
+                yield Hit(score, highlighted(matcher, name), command, text=name,
+                          help=markup_safe(help_text) or None)
 
 
 class CtxscopeApp(App[None]):
@@ -668,9 +669,9 @@ def run_dashboard(
         UsageError: The path does not exist or cannot be read, the folder holds no log, or the
             format is unknown.
     """
-    options = dashboard_options(args, live=live)
-    CtxscopeApp(options, export=export).run()
-    return 0
+    app = CtxscopeApp(dashboard_options(args, live=live), export=export)
+    app.run()
+    return app.return_code or 0  # 1 when the app stopped on an internal error
 
 
 def dashboard_options(args: argparse.Namespace, *, live: bool) -> DashboardOptions:
@@ -679,20 +680,9 @@ def dashboard_options(args: argparse.Namespace, *, live: bool) -> DashboardOptio
     Raises:
         UsageError: See :func:`run_dashboard`.
     """
-    from ctxscope.core.follow import newest_log
+    from .cli import UsageError, log_path
 
-    from .cli import UsageError
-
-    path = Path(args.path)
-    if not path.exists():
-        raise UsageError(f"{args.path}: no such file or folder")
-    if path.is_dir() and not live:
-        newest = newest_log(path)
-        if newest is None:
-            raise UsageError(f"{args.path}: is a folder with no session log in it")
-        path = Path(newest)
-    if path.is_file() and not os.access(path, os.R_OK):
-        raise UsageError(f"{path}: not readable")
+    path = Path(log_path(args.path, folder=not live))
     options = DashboardOptions(
         path=str(path),
         mode=Mode.LIVE if live else Mode.OFFLINE,

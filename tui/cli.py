@@ -1,6 +1,7 @@
 """The ``ctxscope`` console script: argument parsing and dispatch to :mod:`ctxscope.tui.commands`.
 
-Exit codes: 0 on success, 2 on usage errors or unreadable input (argparse's own convention).
+Exit codes: 0 on success, 2 on usage errors or unreadable input (argparse's own convention), 1 when
+the dashboard stopped on an internal error.
 """
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
+import stat
 import sys
 from collections.abc import Sequence
 from typing import Final
@@ -43,8 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="ctxscope",
         description="See what fills an LLM agent's context window.",
     )
+    parser.add_argument("--version", action="version", version=f"ctxscope {_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    subparsers.required = True
     for name in COMMAND_MODULES:
         try:
             module = importlib.import_module(f"ctxscope.tui.commands.{name}_cmd")
@@ -56,18 +59,90 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ctxscope")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse the command line; an unknown option is reported by the command it was given to, with
+    that command's usage (argparse would blame the top level, or ask for a COMMAND that is there).
+
+    Raises:
+        SystemExit: Bad usage (status 2, after a message on stderr), or ``--help``/``--version``.
+    """
+    args, extra = parser.parse_known_args(argv)
+    if args.command is None:
+        if extra:
+            parser.error(f"unknown option {extra[0]!r}; give a command first (ctxscope COMMAND --help)")
+        parser.error(f"give a command: {', '.join(COMMAND_MODULES)} (ctxscope --help says what each does)")
+    if extra:
+        commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        commands.choices[args.command].error(f"unrecognised arguments: {' '.join(extra)}")
+    return args
+
+
+def log_path(path: str, *, folder: bool) -> str:
+    """Check a log path from the command line and say precisely what is wrong with it.
+
+    Args:
+        path: A log file, or (``folder``) a folder whose newest log is meant.
+        folder: Resolve a folder to its newest log (``open``, ``report``); otherwise a folder is
+            returned as it is once it can be listed (``watch`` follows it).
+
+    Raises:
+        UsageError: Missing; inside a folder that cannot be looked into; a folder that cannot be
+            listed or holds no log; a FIFO, socket or device; a file that cannot be read.
+    """
+    from ctxscope.core.follow import newest_log
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file or folder") from None
+    except PermissionError:
+        raise UsageError(f"{path}: permission denied (its folder cannot be looked into)") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(mode):
+        if not os.access(path, os.R_OK | os.X_OK):
+            raise UsageError(f"{path}: cannot read the folder (permission denied)")
+        if not folder:
+            return path
+        newest = newest_log(path)
+        if newest is None:
+            raise UsageError(f"{path}: is a folder with no session log in it")
+        return newest
+    if not stat.S_ISREG(mode):
+        from ctxscope.core.files import NotARegularFileError, open_regular
+
+        try:
+            open_regular(path).close()
+        except NotARegularFileError as exc:
+            raise UsageError(f"{path}: {exc}") from None
+    if not os.access(path, os.R_OK):
+        raise UsageError(f"{path}: cannot read the file (permission denied)")
+    return path
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a sub-command; ``argv`` None (the console script) also tunes the process's collector."""
     parser = build_parser()
     console_script = argv is None
     argv = sys.argv[1:] if argv is None else argv
-    args = parser.parse_args(argv or ["sessions"])  # no command: the session browser
+    args = parse(parser, argv or ["sessions"])  # no command: the session browser
     if console_script:
         tune_collector()  # the process is ctxscope's own; a caller passing argv keeps its settings
     try:
         code: int = args.handler(args)
     except UsageError as exc:
-        print(f"ctxscope {args.command}: {exc}", file=sys.stderr)
+        from .widgets.text import clean  # the message may quote a file name or log text
+
+        print(f"ctxscope {args.command}: {clean(str(exc), 2000)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -15,7 +15,6 @@ words it.
 from __future__ import annotations
 
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -36,6 +35,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from .app import CtxscopeApp, DashboardOptions, DashboardScreen
+from .demo_temp import demo_folder
 from .messages import DetailLoaded, Mode, SnapshotUpdated
 from .tailer import SessionSource
 from .widgets import text as fmt
@@ -415,7 +415,7 @@ class DemoBar(Widget):
             else:
                 out.append(" ▶ playing ", "bold white on dark_green")
             speed = f"{state.speed:g}"
-            out.append(f" ×{speed}  call {state.position:,} of {state.total:,}", "")
+            out.append(f" ×{speed}  call {state.position:,} of {state.total:,} (all agents)", "")
         out.append("\n")
         out.append(self.caption or self.scenario.title, "italic" if not self.caption else "")
         return out
@@ -676,7 +676,7 @@ class DemoApp(CtxscopeApp):
 
 def run_demo(scenario: Scenario, *, speed: float = 1.0, redact: bool = False) -> int:
     """Generate ``scenario`` into a temporary folder and play it in the dashboard."""
-    with tempfile.TemporaryDirectory(prefix="ctxscope-demo-") as folder:
+    with demo_folder() as folder:  # removed on quit, kill or hang-up (or by the next demo)
         playback = Playback(scenario, folder, speed=speed)
         DemoApp(playback, redact=redact).run()
     return 0

@@ -177,6 +177,10 @@ class Exporter:
                                                 description="Share of the prompt read from the cache"),
             tm.ESTIMATE_RATIO: meter.create_gauge(tm.ESTIMATE_RATIO, unit="1",
                                                   description="ctxscope's estimate / the reported prompt"),
+            tm.SESSION_COST: meter.create_gauge(tm.SESSION_COST, unit="{USD}",
+                                                description="Estimated dollars of the session (list prices)"),
+            tm.SESSION_START: meter.create_gauge(tm.SESSION_START, unit="s",
+                                                 description="When the session started (epoch seconds)"),
         }
         self._calls = meter.create_counter(tm.CALLS, unit="{call}", description="Model calls")
         self._compactions = meter.create_counter(
@@ -262,11 +266,11 @@ class Exporter:
                 if call.provider:
                     usage[tm.PROVIDER] = call.provider
                 self._usage.record(call.input_tokens, usage)
+        for freed_attributes, tokens in batch.freed:
+            self._freed.add(tokens, dict(freed_attributes))
         for event in batch.compactions:
             attributes = dict(event.attributes)
             self._compactions.add(1, attributes)
-            if event.tokens_freed:
-                self._freed.add(event.tokens_freed, attributes)
             if self._logger is not None:
                 from opentelemetry._logs import SeverityNumber
 

@@ -34,6 +34,8 @@ class TailStatus:
         size: The log's size at the last read.
         done: The whole file has been read (offline), or the tailer is caught up (live).
         path: The file being read now (a folder follows its newest log).
+        fault: Why the log cannot be read right now ('' when it can): missing, unreadable, a
+            folder… The tailer keeps trying and reading goes on once it can.
     """
 
     mode: Mode
@@ -41,6 +43,7 @@ class TailStatus:
     size: int = 0
     done: bool = False
     path: str = ""
+    fault: str = ""
 
     @property
     def lag_bytes(self) -> int:

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import orjson
 
-from ..logformat import FormatError
+from ..logformat import FormatError, clamp_count
 from ..model import ArtifactKind, Block, BlockKind, Usage
 
 NAME_CHARS: Final = 40
@@ -69,7 +69,7 @@ def get_int(obj: Mapping[str, Any], key: str, default: int = 0) -> int:
     """``obj[key]`` as a non-negative integer; ``default`` when absent or null."""
     value = obj.get(key)
     if type(value) is int and value >= 0:
-        return value
+        return clamp_count(value)
     if value is None:
         return default
     raise FormatError(f"field {key!r} must be a non-negative integer, got {short(value, 20)!r}")
@@ -80,7 +80,7 @@ def opt_int(obj: Mapping[str, Any], key: str) -> int | None:
     value = obj.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         return None
-    return value
+    return clamp_count(value)
 
 
 def json_text(value: Any) -> str:
@@ -275,6 +275,7 @@ def anthropic_usage(raw: Any) -> Usage | None:
         written = get_int(raw, "cache_creation_input_tokens")
         read = get_int(raw, "cache_read_input_tokens")
         output = get_int(raw, "output_tokens")
+    uncached, written, read, output = map(clamp_count, (uncached, written, read, output))
     if not (uncached or written or read or output):
         return None  # all zeros: a provider that reports no usage, not a call of zero tokens
     return Usage(uncached + written + read, read, written, output)

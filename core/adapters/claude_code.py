@@ -52,7 +52,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..files import inside, open_regular
 from ..jsonl import decode_line
+from ..logformat import clamp_count
 from ..model import (
     CLEAR_TOOL_RESULTS,
     MAIN_SCOPE,
@@ -138,21 +140,23 @@ def find_siblings(path: str, session_id: str = "") -> list[Source]:
     path written inside a log is ever followed.
     """
     stem, _ = os.path.splitext(path)
-    sources = [_sibling(p) for p in _jsonl_files(os.path.join(stem, "subagents"))]
+    root = os.path.dirname(path) or "."
+    sources = [_sibling(p) for p in _jsonl_files(os.path.join(stem, "subagents"), root)]
     if session_id:
-        for candidate in _jsonl_files(os.path.join(os.path.dirname(path), "subagents")):
+        for candidate in _jsonl_files(os.path.join(os.path.dirname(path), "subagents"), root):
             if _first_session_id(candidate) == session_id:
                 sources.append(_sibling(candidate))
     return sources
 
 
-def _jsonl_files(folder: str) -> list[str]:
+def _jsonl_files(folder: str, root: str) -> list[str]:
+    """The ``*.jsonl`` files in ``folder`` that stay inside ``root`` (no symlink out of it)."""
     try:
         with os.scandir(folder) as entries:
             names = sorted(e.name for e in entries if e.name.endswith(".jsonl") and e.is_file())
     except OSError:
         return []
-    return [os.path.join(folder, name) for name in names]
+    return [p for p in (os.path.join(folder, name) for name in names) if inside(p, root)]
 
 
 def _sibling(path: str) -> Source:
@@ -169,7 +173,7 @@ FIRST_LINE_BYTES: Final = 256 << 10
 
 def _first_session_id(path: str) -> str:
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             key = (path, os.fstat(handle.fileno()).st_ino)
             if key in _SESSION_IDS:
                 return _SESSION_IDS[key]
@@ -474,7 +478,7 @@ class TranscriptAdapter:
                 return
         output = raw.get("output_tokens")
         if type(output) is int and opened is not None and output > opened.output_tokens:
-            state.open_usage = dataclasses.replace(opened, output_tokens=output)
+            state.open_usage = dataclasses.replace(opened, output_tokens=clamp_count(output))
             self.session.revise_last_request(scope_id, state.open_usage)
 
     def synthetic(self, scope_id: str, obj: Mapping[str, Any], blocks: list[Block], line: int) -> None:

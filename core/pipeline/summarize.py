@@ -91,6 +91,24 @@ _SCAN_CHARS: Final = 20_000
 """How much of a long tool result is scanned for error lines (its head and its end)."""
 
 
+_SMALL_TALK: Final = frozenset(
+    {
+        "ok", "okay", "k", "kk", "thanks", "thank", "you", "thx", "ty", "cool", "great", "perfect", "nice",
+        "noted", "sure", "yes", "yep", "yeah", "lol", "lmao", "haha", "hahaha", "hmm", "wow", "brb",
+        "back", "now", "one", "sec", "let", "me", "check", "good", "morning", "afternoon", "evening",
+        "night", "sounds", "makes", "sense", "hi", "hello", "hey", "bye",
+    }
+)
+"""Words of a user message that carries no instruction ("lol", "haha yes", "cool, thanks", "brb")."""
+
+
+def _small_talk(text: str) -> bool:
+    """A short user message made only of small-talk words (not worth a line under Instructions)."""
+    if len(text) > 40:
+        return False
+    words = re.findall(r"[a-z']+", text.lower())
+    return bool(words) and all(word in _SMALL_TALK for word in words)
+
 def _clip(text: str, limit: int = _ITEM_CHARS) -> str:
     text = _SPACE_RE.sub(" ", text).strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -189,7 +207,8 @@ def _extract(message: Message, out: _Sections) -> None:
             for path in _PATH_RE.findall(text[:_SCAN_CHARS]):
                 out.add("Files", path)
             if message.role == "user" and not message.has_tool_results:
-                out.add("Instructions", ref + _clip(text))
+                if not _small_talk(text):
+                    out.add("Instructions", ref + _clip(text))
                 continue
             if message.role != "assistant":
                 continue

@@ -137,7 +137,7 @@ def test_repaired_utf8_keeps_the_event(tmp_path: Path) -> None:
     session = open_log(path)
     main = session.scopes["main"]
     assert [m.text for m in main.messages][:2] == ["first", "caf\ufffd ok"]
-    assert session.problems.counts == {"invalid_utf8": 1}
+    assert session.problems.counts == {"repaired_utf8": 1}
 
 
 def test_many_bad_lines_counted_first_ones_kept(tmp_path: Path) -> None:

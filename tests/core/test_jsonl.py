@@ -117,7 +117,7 @@ def test_take_partial_hands_out_a_last_line_without_newline(tmp_path: Path) -> N
         (b'{"a": 1', "invalid_json", False),
         (b"not json at all", "invalid_json", False),
         (b'{"a": "\x00"}', "nul_bytes", False),
-        (b'{"a": "caf\xe9"}', "invalid_utf8", True),
+        (b'{"a": "caf\xe9"}', "repaired_utf8", True),
         (b'{"a": "\xff\xfe', "invalid_utf8", False),
         (b"[1, 2]", "wrong_type", False),
         (b'"just a string"', "wrong_type", False),
@@ -139,7 +139,7 @@ def test_decode_line_good_and_blank() -> None:
 def test_repaired_utf8_keeps_the_event() -> None:
     obj, problem = decode_line(b'{"text": "ok \xc3\x28 here"}')
     assert obj is not None and "\ufffd" in obj["text"]
-    assert problem is not None and problem.kind == "invalid_utf8"
+    assert problem is not None and problem.kind == "repaired_utf8"
 
 
 def test_excerpt_is_short_and_printable() -> None:

@@ -119,7 +119,7 @@ def test_tables_show_log_text_literally(tmp_path: Path, capsys: pytest.CaptureFi
     assert "lenses coincide" in out  # ctxscope's own log
     assert main(["report", str(path), "--budget", "10000"]) == 0
     assert "what the pipeline would do (what-if)" in capsys.readouterr().out
-    assert "1 bad lines skipped" in out
+    assert "1 bad line skipped" in out
 
 
 @pytest.mark.parametrize(

@@ -10,13 +10,21 @@ import pytest
 from ctxscope.core import homes
 from ctxscope.core.homes import AgentHome, SessionLog, discover, register_home
 from ctxscope.core.model import Usage
+from ctxscope.core.model_info import compaction_trigger
 from ctxscope.core.pricing import cost_of, session_cost
 from ctxscope.core.reader import open_log
-from ctxscope.core.session_digest import read_digest
-from ctxscope.core.sessions_index import SessionIndex, cache_path, matches, sort_rows
+from ctxscope.core.session_digest import DIGEST_VERSION, read_digest
+from ctxscope.core.sessions_index import SCHEMA_VERSION, SessionIndex, cache_path, matches, sort_rows
 
 from tests.conftest import shared_path
-from tests.session_home import claude_call, claude_session, codex_line, codex_session, make_home
+from tests.session_home import (
+    claude_call,
+    claude_compaction,
+    claude_session,
+    codex_line,
+    codex_session,
+    make_home,
+)
 
 NOW = 1_780_000_000.0
 
@@ -126,6 +134,40 @@ def test_a_grown_log_is_read_on_from_the_cached_offset(tmp_path: Path) -> None:
         out.write(b"".join(claude_call("s-grow", "/home/dev/project", 4, 35_000)))
     resumed = read_digest(str(path), middle)
     assert (resumed.unpriced, resumed.calls, resumed.context) == (99, 4, 35_000)
+
+
+def test_a_compaction_finished_after_the_offset_is_freed_once(tmp_path: Path) -> None:
+    """The compaction's after is the next call's prompt, written after the index read: the
+    read on from the offset completes it (tokens freed, the trigger it shows, cached share)."""
+    cwd = "/home/dev/project"
+    path = claude_session(tmp_path / "p", "s-c", [100_000, 150_000])
+    with path.open("ab") as out:
+        out.write(b"".join(claude_compaction("s-c", cwd, 150_000)))
+    first = read_digest(str(path))
+    assert (first.last_compaction, first.tokens_freed, first.trigger_seen) == ((150_000, None), 0, 150_000)
+    with path.open("ab") as out:
+        out.write(b"".join(claude_call("s-c", cwd, 3, 20_000)))
+    resumed, whole = read_digest(str(path), first), read_digest(str(path))
+    assert resumed.offset > first.offset
+    for digest in (resumed, whole):
+        assert (digest.last_compaction, digest.tokens_freed) == ((150_000, 20_000), 130_000)
+        assert (digest.cached, digest.trigger_seen) == (20_000 - 110, 150_000)
+    with path.open("ab") as out:
+        out.write(b"".join(claude_call("s-c", cwd, 4, 30_000)))
+    assert read_digest(str(path), resumed).tokens_freed == 130_000
+
+
+def test_a_cache_of_another_version_is_rebuilt(home: dict[str, str], tmp_path: Path) -> None:
+    db = tmp_path / "cache" / "sessions.sqlite3"
+    db.parent.mkdir(parents=True)
+    with sqlite3.connect(db) as old:  # what an older ctxscope left: other columns, other digests
+        old.execute("CREATE TABLE files (path TEXT PRIMARY KEY, blob BLOB)")
+        old.execute("INSERT INTO files VALUES ('/x', 'old')")
+        old.execute(f"PRAGMA user_version = {SCHEMA_VERSION * 1000 + DIGEST_VERSION - 1}")
+    with index(tmp_path) as idx:
+        assert len(idx.rows(discover(environ=home))) == 5 and idx.reads > 0
+    with sqlite3.connect(db) as rebuilt:
+        assert rebuilt.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION * 1000 + DIGEST_VERSION
 
 
 def test_a_replaced_log_is_read_again(tmp_path: Path) -> None:
@@ -243,8 +285,14 @@ def test_rows_agree_with_a_full_read_of_every_real_log(tmp_path: Path) -> None:
             requests = [r for scope in session.scopes.values() for r in scope.requests]
             main = session.main_scope
             assert main is not None
-            last = next((r.usage.prompt_tokens for r in reversed(main.requests) if r.usage), None)
+            usage = next((r.usage for r in reversed(main.requests) if r.usage), None)
+            last = usage.prompt_tokens if usage is not None else None
             assert row.calls == len(requests), log.path
+            assert row.cached == (usage.cached_prompt_tokens if usage is not None else None), log.path
+            trigger = compaction_trigger(row.agent, row.window or 0, main.compactions, model=row.model)
+            assert row.trigger == trigger, log.path
+            freed = sum(c.tokens_freed or 0 for c in main.compactions)
+            assert row.tokens_freed == freed, log.path
             assert row.compactions == sum(len(s.compactions) for s in session.scopes.values()), log.path
             assert row.context == last, log.path
             assert (row.cost or 0.0) == pytest.approx(session_cost(requests).dollars), log.path

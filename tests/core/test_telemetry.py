@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from ctxscope.core import fleet
 from ctxscope.core import telemetry as tm
 from ctxscope.core.analysis import Analysis, AnalysisOptions
@@ -89,11 +90,25 @@ def test_rows_publish_their_growth() -> None:
     tracker = tm.TelemetryTracker(IDENTITY)
     first = tracker.from_rows([row(), row(path="/bad", session_id="bad", problem="unreadable")])
     assert len(first.scopes) == 1 and len(first.calls) == 2 and first.compactions == ()
-    later = tracker.from_rows([row(calls=5, compactions=2, last_compaction=(200_000, 20_000))])
+    grown = row(calls=5, compactions=2, last_compaction=(200_000, 20_000), tokens_freed=250_000,
+                trigger=244_800, cached=6_000, cost=1.25, started="2026-02-12T16:00:00.000Z")
+    later = tracker.from_rows([grown])
     assert len(later.calls) == 3
     assert [event.tokens_freed for event in later.compactions] == [None, 180_000]
+    assert [tokens for _, tokens in later.freed] == [250_000]  # both compactions, from the digest
     assert "ctxscope.compaction.request" not in later.compactions[1].fields()
-    assert later.scopes[0].gauges() == {tm.CONTEXT_TOKENS: 9_000, tm.CONTEXT_WINDOW: 272_000}
+    assert later.scopes[0].gauges() == {
+        tm.CONTEXT_TOKENS: 9_000, tm.CONTEXT_WINDOW: 272_000, tm.COMPACTION_TRIGGER: 244_800,
+        tm.CACHED_RATIO: pytest.approx(6_000 / 9_000), tm.SESSION_COST: 1.25,
+        tm.SESSION_START: 1_770_912_000.0,
+    }
+    again = tracker.from_rows([row(calls=5, compactions=2, tokens_freed=250_000)])
+    assert (again.calls, again.compactions, again.freed) == ((), (), ())
+
+
+def test_start_times_that_are_no_instant_are_not_published() -> None:
+    assert tm.iso_seconds("2026-02-12T16:00:00+01:00") == 1_770_908_400.0
+    assert [tm.iso_seconds(s) for s in ("", "yesterday", "2026-02-12T16:00:00")] == [None, None, None]
 
 
 def sample(host: str, session: str, value: float, **labels: str) -> dict[str, object]:
@@ -112,6 +127,8 @@ def test_fleet_rows_from_query_answers() -> None:
         "scopes": [sample("a", "s1", 3)],
         "seen": [sample("a", "s1", 1_700_000_100)],
         "moving": [sample("a", "s1", 2), sample("b", "s2", 0)],
+        "cost": [sample("a", "s1", 3.5)],
+        "started": [sample("a", "s1", 1_770_912_000)],
         "ignored": [{"metric": {}, "value": [1, "x"]}],
     }
     rows = fleet.fleet_rows(results, now=1_700_000_200)
@@ -120,7 +137,9 @@ def test_fleet_rows_from_query_answers() -> None:
     figures = (a.context, a.window, a.peak, a.calls, a.compactions, a.subagents)
     assert figures == (50_000, 200_000, 90_000, 12, 1, 2)
     assert (a.agent, a.model, a.project, a.live, a.path) == ("claude-code", "m", "/x", True, "prometheus://a/s1")
+    assert (a.cost, a.started) == (3.5, "2026-02-12T16:00:00Z")
     assert (b.window, b.compactions, b.live, b.last_activity) == (None, 0, False, 0.0)
+    assert (b.cost, b.started) == (None, "")
     assert rows[0].to_json()["host"] == "a"
 
 

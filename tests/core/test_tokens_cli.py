@@ -67,4 +67,4 @@ def test_usage_errors_exit_2(argv: list[str], message: str, capsys: pytest.Captu
 
 def test_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["estimate", str(tmp_path)]) == 2
-    assert "is a directory" in capsys.readouterr().err
+    assert "is a folder, not a text file" in capsys.readouterr().err

@@ -242,6 +242,16 @@ def test_sessions_export_json_pushes_every_row(tmp_path: Path, receiver: Receive
     assert contexts == {"sess-otlp": 25_000, "sess-two": 12_000}
     calls = {a[tm.SESSION]: v for a, v in receiver.metrics()[tm.CALLS]}
     assert calls == {"sess-otlp": 3, "sess-two": 2}
+    def of(name: str) -> dict[str, float]:
+        return {a[tm.SESSION]: v for a, v in receiver.metrics().get(name, [])}
+    # The gauges `watch` publishes, from the rows: trigger (the 70k auto compaction lowered the
+    # 200k window's default), cached share, tokens freed; and the session's cost and start.
+    assert of(tm.COMPACTION_TRIGGER) == {"sess-otlp": 70_000, "sess-two": 167_000}
+    assert of(tm.CACHED_RATIO) == pytest.approx({"sess-otlp": 24_890 / 25_000, "sess-two": 11_890 / 12_000})
+    assert of(tm.TOKENS_FREED) == {"sess-otlp": 45_000}
+    assert of(tm.SESSION_COST) == pytest.approx({row["session_id"]: row["cost"] for row in rows})
+    assert of(tm.SESSION_START) == {"sess-otlp": 1_770_912_000, "sess-two": 1_770_912_000}
+    assert tm.ESTIMATE_RATIO not in receiver.metrics()  # from `watch` only (docs/telemetry.md)
     assert [fields[tm.SESSION] for _, fields, _ in receiver.events()] == ["sess-otlp"]
     assert_no_text(receiver)
 

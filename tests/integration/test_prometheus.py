@@ -1,5 +1,7 @@
-"""A real Prometheus server scraping two headless ``ctxscope watch`` exporters (two "machines"), then
-``ctxscope sessions --prometheus … --json`` finding both sessions with their figures.
+"""A real Prometheus server scraping two headless ``ctxscope watch`` exporters (two "machines") and
+the session rows a third publishes (as ``ctxscope sessions --export`` does), then ``ctxscope
+sessions --prometheus … --json`` finding every session with its figures (the third's cost and
+start time too).
 
 Needs the ``prometheus`` binary (Debian's package; ``.ci/run`` installs it) and the otel extra.
 """
@@ -11,10 +13,14 @@ import shutil
 import subprocess
 import urllib.parse
 import urllib.request
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
+from ctxscope.core.homes import discover
+from ctxscope.core.sessions_index import SessionIndex
+from ctxscope.core.telemetry import Identity
 
 from tests.integration.support import CTXSCOPE, free_port, running, wait_for
 from tests.session_home import claude_call, claude_session
@@ -31,6 +37,8 @@ MACHINES = {
     "laptop-ana": ("sess-ana", [20_000, 45_000, 90_000, 30_000, 41_000, 55_000], 3),
     "ci-runner-7": ("sess-ci7", [12_000, 18_000, 26_000], None),
 }
+ROWS_HOST = "build-box"
+"""Publishes session rows (the third machine), in this process."""
 
 
 def scraped(url: str) -> str | None:
@@ -59,6 +67,15 @@ def test_two_machines_through_a_real_prometheus(tmp_path: Path) -> None:
              "--host", host],
             tmp_path / f"{host}.out",
         ))
+    from ctxscope.tui.export import Exporter, ExportOptions
+
+    claude_session(tmp_path / ROWS_HOST, "sess-box", [8_000, 16_000], cwd=f"/work/{ROWS_HOST}")
+    with SessionIndex(":memory:") as index:
+        [box_row] = index.rows(discover([str(tmp_path / ROWS_HOST)], homes=False))
+    rows_exporter = Exporter(ExportOptions(None, 0, "127.0.0.1", Identity(ROWS_HOST)))
+    rows_exporter.publish_rows([box_row])
+    assert rows_exporter.metrics_port is not None
+    exporters[ROWS_HOST] = rows_exporter.metrics_port
     prom_port = free_port()
     base = f"http://127.0.0.1:{prom_port}"
     config = tmp_path / "prometheus.yml"
@@ -67,7 +84,7 @@ def test_two_machines_through_a_real_prometheus(tmp_path: Path) -> None:
         "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
         f"scrape_configs:\n  - job_name: ctxscope\n    static_configs:\n      - targets: [{targets}]\n"
     )
-    with with_processes[0], with_processes[1]:
+    with with_processes[0], with_processes[1], closing(rows_exporter):
         for host, port in exporters.items():
             wait_for(lambda port=port: scraped(f"http://127.0.0.1:{port}/metrics"), timeout=20,
                      what=f"{host}'s exporter")
@@ -77,11 +94,11 @@ def test_two_machines_through_a_real_prometheus(tmp_path: Path) -> None:
         ]
         with running(prometheus, tmp_path / "prometheus.out"):
             series = wait_for(
-                lambda: found if len(found := query(base, "ctxscope_context_tokens")) == 2 else None,
-                timeout=30, what="Prometheus to scrape both exporters",
+                lambda: found if len(found := query(base, "ctxscope_context_tokens")) == 3 else None,
+                timeout=30, what="Prometheus to scrape the three exporters",
             )
             by_host = {s["metric"]["host_name"]: s for s in series}
-            assert set(by_host) == set(MACHINES)
+            assert set(by_host) == {*MACHINES, ROWS_HOST}
             for host, (session, prompts, _compact) in MACHINES.items():
                 labels = by_host[host]["metric"]
                 assert labels["gen_ai_conversation_id"] == session
@@ -105,7 +122,11 @@ def test_two_machines_through_a_real_prometheus(tmp_path: Path) -> None:
             done = subprocess.run([CTXSCOPE, "sessions", "--prometheus", base, "--json"],
                                   capture_output=True, timeout=30, check=True)
             rows = {row["host"]: row for row in json.loads(done.stdout)}
-            assert set(rows) == set(MACHINES)
+            assert set(rows) == {*MACHINES, ROWS_HOST}
+            box = rows[ROWS_HOST]
+            assert (box["session_id"], box["context"], box["calls"]) == ("sess-box", 16_000, 2)
+            assert box["cost"] == pytest.approx(box_row.cost) and box_row.cost
+            assert box["started"] == "2026-02-12T16:00:00Z" == box_row.started.replace(".000", "")
             for host, (session, prompts, compact) in MACHINES.items():
                 row = rows[host]
                 assert row["session_id"] == session
@@ -117,3 +138,4 @@ def test_two_machines_through_a_real_prometheus(tmp_path: Path) -> None:
                 assert row["project"] == f"/work/{host}"
                 assert row["agent"] == "claude-code"
                 assert row["path"] == f"prometheus://{host}/{session}"
+                assert (row["cost"], row["started"]) == (None, "")  # `watch` publishes neither

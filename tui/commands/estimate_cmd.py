@@ -1,6 +1,7 @@
 """``ctxscope estimate [PATH|-]``: the token estimate of a text, split by writing script.
 
-Reads PATH (or standard input for ``-`` or no PATH) as UTF-8, replacing undecodable bytes. Without
+Reads PATH (or standard input for ``-`` or no PATH) as UTF-8, replacing undecodable bytes; at most
+:data:`MAX_TEXT_BYTES`, and never a binary file (NUL bytes), UTF-16 text, a FIFO or a device. Without
 ``--json`` it prints a Rich table: characters, tokens and what ``chars / 4`` would say per script
 class, then the totals. With ``--json`` it prints one object::
 
@@ -18,6 +19,9 @@ import sys
 from typing import Any
 
 from ..cli import UsageError
+
+MAX_TEXT_BYTES = 64 << 20
+"""The most text ``estimate`` reads (``cat /dev/zero | ctxscope estimate -`` must not fill memory)."""
 
 
 def register(subparsers: Any) -> None:
@@ -46,16 +50,27 @@ def read_text(path: str) -> str:
     Raises:
         UsageError: The file cannot be read.
     """
-    if path == "-":
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
-        return data.decode("utf-8", errors="replace")
+    from ctxscope.core.files import NotARegularFileError, looks_utf16, open_regular
+
+    name = "standard input" if path == "-" else path
     try:
-        with open(path, "rb") as handle:
-            return handle.read().decode("utf-8", errors="replace")
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a text file") from None
+        if path == "-":
+            stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+            data = stream.read(MAX_TEXT_BYTES + 1) if stream else sys.stdin.read(MAX_TEXT_BYTES + 1).encode()
+        else:
+            with open_regular(path) as handle:
+                data = handle.read(MAX_TEXT_BYTES + 1)
+    except NotARegularFileError as exc:
+        raise UsageError(f"{path}: {exc.args[0].replace('a log file', 'a text file')}") from None
     except OSError as exc:
         raise UsageError(f"{path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_TEXT_BYTES:
+        raise UsageError(f"{name}: more than {MAX_TEXT_BYTES >> 20} MB; estimate reads at most that")
+    if looks_utf16(data):
+        raise UsageError(f"{name}: UTF-16 text; estimate reads UTF-8 (convert: iconv -f UTF-16 -t UTF-8)")
+    if b"\x00" in data[:65536]:
+        raise UsageError(f"{name}: binary data (NUL bytes), not text")
+    return data.decode("utf-8", errors="replace")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,8 +93,10 @@ def _print_table(result: Any, path: str) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from ..widgets.text import clean
+
     source = "standard input" if path == "-" else path
-    table = Table(title=Text(f"{source} ({result.estimator})"), title_justify="left")
+    table = Table(title=Text(f"{clean(source)} ({result.estimator})"), title_justify="left")
     table.add_column("script")
     table.add_column("chars", justify="right")
     table.add_column("tokens", justify="right")

@@ -15,11 +15,10 @@ Exit codes: 0 on success; 2 on bad usage or unreadable input (one line on stderr
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..cli import UsageError
+from ..cli import UsageError, log_path
 
 if TYPE_CHECKING:
     from ctxscope.core.analysis import SessionSummary
@@ -102,13 +101,7 @@ def build_summary(args: argparse.Namespace) -> SessionSummary:
     from ctxscope.core.reader import UnknownFormatError, open_log
     from ctxscope.core.tokens import get_estimator
 
-    path = args.path
-    if not os.path.exists(path):
-        raise UsageError(f"{path}: no such file")
-    if os.path.isdir(path):
-        raise UsageError(f"{path}: is a folder; give a log file")
-    if not os.access(path, os.R_OK):
-        raise UsageError(f"{path}: not readable")
+    path = log_path(args.path, folder=True)  # a folder: its newest log, as ``open`` does
     estimator = get_estimator(args.estimator) if args.estimator else None
     try:
         session = open_log(path, args.log_format, text_cap=None, estimator=estimator)
@@ -158,6 +151,19 @@ def _tokens(value: int) -> str:
     return f"{value / 1_000_000:.2f}M"
 
 
+def bad_lines_note(by_kind: dict[str, int]) -> str:
+    """``1 bad line skipped (invalid_json 1); 1 line repaired and kept (repaired_utf8 1)``."""
+    kept = {kind: n for kind, n in by_kind.items() if kind.startswith("repaired")}
+    skipped = {kind: n for kind, n in by_kind.items() if kind not in kept}
+    parts = []
+    for counts, what in ((skipped, "bad {} skipped"), (kept, "{} repaired and kept")):
+        if counts:
+            total = sum(counts.values())
+            detail = ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items()))
+            parts.append(f"{total:,} " + what.format("line" if total == 1 else "lines") + f" ({detail})")
+    return "; ".join(parts)
+
+
 def render_tables(summary: SessionSummary) -> None:
     """Print the summary as Rich tables (legible at 80 columns and when piped); log text is
     passed as ``Text`` (never parsed as markup)."""
@@ -167,12 +173,14 @@ def render_tables(summary: SessionSummary) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from ..widgets.text import clean
+
     console = Console(highlight=False)
     recorded = summary.lens == "recorded"
     lens_note = "recorded lens: what the agent sent" if recorded else "pipeline lens: a what-if"
     console.print(
         Text.assemble(
-            ("ctxscope report ", "bold"), (str(summary.source), ""),
+            ("ctxscope report ", "bold"), (clean(str(summary.source)), ""),
             (f"  format {summary.format}  estimator {summary.estimator}", "dim"),
         )
     )
@@ -194,7 +202,7 @@ def render_tables(summary: SessionSummary) -> None:
         sizes.add_column(column, justify="right", no_wrap=True)
     for scope in summary.scopes:
         sizes.add_row(
-            Text(scope.scope_id),
+            Text(clean(scope.scope_id)),
             f"{scope.requests:,}",
             f"{scope.messages:,}",
             _tokens(scope.limit),
@@ -212,7 +220,7 @@ def render_tables(summary: SessionSummary) -> None:
         for scope in summary.scopes:
             left = scope.forecast_requests_left
             did.add_row(
-                Text(scope.scope_id),
+                Text(clean(scope.scope_id)),
                 f"{scope.stage_runs.get('summarize', 0):,}",
                 f"{scope.stage_runs.get('clear_tool_results', 0):,}",
                 _tokens(sum(scope.tokens_freed.values())),
@@ -225,7 +233,7 @@ def render_tables(summary: SessionSummary) -> None:
             did.add_column(column, justify="right", no_wrap=True)
         for scope in summary.scopes:
             did.add_row(
-                Text(scope.scope_id),
+                Text(clean(scope.scope_id)),
                 *(f"{scope.stage_runs.get(k, 0):,}" for k in STAGE_KEYS),
                 f"{scope.cached_prefix_ratio:.1%}",
             )
@@ -239,7 +247,7 @@ def render_tables(summary: SessionSummary) -> None:
         for scope in checked:
             raw, cal = scope.estimate_raw, scope.estimate_calibrated
             ratios.add_row(
-                Text(scope.scope_id), f"{scope.estimate_calls:,}",
+                Text(clean(scope.scope_id)), f"{scope.estimate_calls:,}",
                 *(f"{getattr(stats, key):.3f}" if stats else "—"
                   for stats in (raw, cal) for key in ("median", "worst")),
                 f"{cal.within_5pct:.0%}" if cal else "—",
@@ -263,7 +271,7 @@ def render_tables(summary: SessionSummary) -> None:
             marks.add_column(column, justify="right", no_wrap=True)
         for scope_id, c in compactions:
             marks.add_row(
-                Text(scope_id), f"#{c.request}", c.kind, Text(c.trigger or "—"),
+                Text(clean(scope_id)), f"#{c.request}", c.kind, Text(clean(c.trigger or "—")),
                 _maybe(c.tokens_before), _maybe(c.tokens_after), _maybe(c.tokens_freed),
                 _tokens(c.summary_tokens), _tokens(c.kept_tokens),
             )
@@ -275,15 +283,13 @@ def render_tables(summary: SessionSummary) -> None:
             marks.add_column(column, justify="right", no_wrap=True)
         for scope_id, s in summaries:
             marks.add_row(
-                Text(scope_id), f"#{s.request_index}", _tokens(s.tokens_freed),
+                Text(clean(scope_id)), f"#{s.request_index}", _tokens(s.tokens_freed),
                 _tokens(s.tokens_summarised), _tokens(s.summary_tokens),
                 f"{_tokens(s.recent_kept_tokens)} in {s.recent_kept_messages} msgs",
             )
         console.print(marks)
-    bad = sum(summary.bad_lines.values())
-    if bad:
-        detail = ", ".join(f"{kind} {count}" for kind, count in sorted(summary.bad_lines.items()))
-        console.print(Text(f"{bad:,} bad lines skipped ({detail})", "yellow"))
+    if summary.bad_lines:
+        console.print(Text(bad_lines_note(dict(summary.bad_lines)), "yellow"))
 
 
 def _maybe(value: int | None) -> str:

@@ -158,12 +158,14 @@ class ScopeScreen(ModalScreen[str | None]):
         for scope_id, scope in self._snapshot.scopes.items():
             row = Text(no_wrap=True, overflow="ellipsis", end="")
             row.append("● " if scope_id == self._current else "  ", "green")
-            row.append(fmt.clean(scope_name(scope, self._redact), 40).ljust(30), "bold")
+            row.append(fmt.clean(scope_name(scope, self._redact), 23).ljust(24), "bold")  # fits 80 columns
             totals = scope.totals  # computed in core as the records arrived
             peak, over = totals.peak, totals.over_limit
             summaries = len(scope.agent_compactions) if scope.agent_thresholds else totals.summaries
-            row.append(f" {len(scope.records):>5} calls  peak {fmt.tokens(peak):>6}")
-            row.append(f"  {summaries} summaries", "magenta" if summaries else "dim")
+            calls = "call " if len(scope.records) == 1 else "calls"
+            row.append(f" {len(scope.records):>5} {calls}  peak {fmt.tokens(peak):>6}")
+            noun = "summary" if summaries == 1 else "summaries"
+            row.append(f"  {summaries} {noun}", "magenta" if summaries else "dim")
             if over:
                 row.append(f"  {over} over limit", "red")
             options.append(Option(row, id=scope_id))

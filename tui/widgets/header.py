@@ -41,7 +41,10 @@ def header_text(
         out.append("  starting…", "dim")
         return out
     mode = status.mode
-    if paused:
+    if status.fault:
+        out.append(" ⚠ WAITING ", "bold white on dark_red")
+        out.append(f" {fmt.clean(status.fault, 48)}, retrying", "bold red")
+    elif paused:
         out.append(" ❚❚ PAUSED ", "bold black on yellow")
     elif mode is Mode.LIVE:
         out.append(" ● LIVE ", "bold white on dark_green")
@@ -49,7 +52,7 @@ def header_text(
         out.append(f" reading {status.progress:.0%} ", "bold black on cyan")
     else:
         out.append(" OFFLINE ", "bold white on grey35")
-    if mode is Mode.LIVE:
+    if mode is Mode.LIVE and not status.fault:
         lag = status.lag_bytes
         if lag:
             out.append(f" {fmt.size(lag)} behind", "yellow")
@@ -59,18 +62,19 @@ def header_text(
         out.append(f" ({fmt.size(status.bytes_read)} of {fmt.size(status.size)})", "dim")
     out.append("  ")
     # The lens first: it says what every figure on the screen is (and survives truncation).
+    narrow = width < 100  # at 80 columns the session id gives way to the scope and the model
     if snapshot.lens == "recorded":
         out.append("recorded", "bold green")
     else:
-        out.append("pipeline what-if", "bold yellow")
+        out.append("what-if" if narrow else "pipeline what-if", "bold yellow")
     out.append("  ")
-    if snapshot.session_id:
+    if snapshot.session_id and not narrow:
         out.append("session ", "dim")
         out.append(fmt.clean(snapshot.session_id, 12))
         out.append("  ")
     if scope is not None:
         out.append("scope ", "dim")
-        out.append(fmt.clean(scope_name(scope, redact), 28), "bold")
+        out.append(fmt.clean(scope_name(scope, redact), 18 if narrow else 28), "bold")
         if len(snapshot.scopes) > 1:
             position = list(snapshot.scopes).index(scope.header.scope_id) + 1
             out.append(f" ({position}/{len(snapshot.scopes)})", "dim")
@@ -78,7 +82,7 @@ def header_text(
         model = scope.records[-1].model if scope.records and scope.records[-1].model else scope.header.model
         if model:
             out.append("model ", "dim")
-            out.append(fmt.clean(model, 32))
+            out.append(fmt.clean(model, 24 if narrow else 32))
             out.append("  ")
     if snapshot.estimator:
         out.append("estimator ", "dim")

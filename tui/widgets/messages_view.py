@@ -52,6 +52,22 @@ def columns_for(width: int) -> Columns:
     return COMPACT if width < 90 else WIDE
 
 
+def fit_kind(kind: str, width: int) -> str:
+    """A message's kind in ``width`` characters, keeping tool names: ``text, tool_call Read`` becomes
+    ``call Read`` (``result Read`` for a tool result) rather than ``text, tool_``; text, reasoning
+    and the like give way first."""
+    if len(kind) <= width:
+        return kind
+    parts = [p.replace("tool_call ", "call ").replace("tool_result ", "result ") for p in kind.split(", ")]
+    tools = [p for p in parts if p.startswith(("call ", "result "))]
+    for kept in ([p for p in parts if p != "text"], tools):  # then only the tool calls and results
+        short = ", ".join(kept)
+        if kept and len(short) <= width:
+            return short
+    short = ", ".join(tools or parts)
+    return short[: width - 1] + "…"
+
+
 def header_text(width: int = 120) -> Text:
     c = columns_for(width)
     out = Text(no_wrap=True, end="")
@@ -185,8 +201,8 @@ class MessagesView(ScrollView, can_focus=True):
         text.append(f"{message.index}".rjust(c.index - 1) + " ", self._style("index"))
         role = ROLE_SHORT.get(message.role, message.role) if c.compact else message.role
         text.append(fmt.clean(role, c.role - 1)[: c.role - 1].ljust(c.role), self._style("role"))
-        kind = fmt.clean(message.kind, c.kind - 1)
-        text.append(kind[: c.kind - 1].ljust(c.kind), self._style("kind"))
+        kind = fit_kind(fmt.clean(message.kind, 200), c.kind - 1)
+        text.append(kind.ljust(c.kind), self._style("kind"))
         if c.compact:
             figures = fmt.tokens(message.tokens)
         else:

@@ -34,11 +34,14 @@ for _code in (
     0x00AD,  # soft hyphen
     0x061C,  # Arabic letter mark
     0xFEFF,  # BOM / zero-width no-break space
+    0x115F, 0x1160, 0x3164, 0xFFA0,  # Hangul fillers: 0 cells for Rich, 2 for most terminals
+    *range(0xE0000, 0xE0080),  # Unicode tag characters (invisible; can smuggle ASCII)
 ):
     _TRANSLATE[_code] = "⍰"
 
 _UNSAFE: Final = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+    "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+    "\u115f\u1160\u3164\uffa0\U000e0000-\U000e007f]"
 )
 
 DISPLAY_CAP: Final = 1000
@@ -131,6 +134,11 @@ def shape(kind: str, *, token_count: int | None = None, chars: int | None = None
     if lines is not None:
         parts.append(f"{lines:,} line{'s' if lines != 1 else ''}")
     return "‹" + " · ".join(parts) + "›"
+
+
+def plural(value: int, noun: str) -> str:
+    """``1 model call``, ``2 model calls``, ``1,200 model calls``."""
+    return f"{value:,} {noun}{'' if value == 1 else 's'}"
 
 
 def count(value: int) -> str:

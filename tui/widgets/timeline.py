@@ -356,14 +356,16 @@ class TimelinePlot(PlotextPlot):
         rows = max(1, self.size.height - 4)
         labelled: list[float] = []
         lines: tuple[tuple[str, int], ...] = (
-            ("limit", t.limit), ("budget", t.budget), ("trigger", t.trigger)
+            ("budget", t.budget), ("limit", t.limit), ("trigger", t.trigger)
         )
         if scope.agent_thresholds:  # the agent's window and auto-compaction trigger
             lines = (("limit", t.limit), ("trigger", t.trigger))
         for name, value in lines:
             if 0 < value <= top:
                 plt.hline(value, COLORS[name])
-                # Label a line only when it is at least a row away from a labelled one.
+                # Label a line only when it is at least a row away from a labelled one; the budget
+                # (what the pipeline works to) first, so a rescale that brings the limit close
+                # on a short plot never leaves it unlabelled.
                 if all(abs(value - other) / top * rows >= 1 for other in labelled):
                     words = RECORDED_LINES.get(name, name) if scope.agent_thresholds else name
                     plt.text(words, last, value, color=COLORS[name], alignment="right")
