@@ -16,6 +16,7 @@ Three measurements, all with the real tailer (watchfiles doorbell, byte offsets,
     python bench/bench_dashboard.py                    # all three (keep-up runs 60 s)
     python bench/bench_dashboard.py --only latency --samples 100
     python bench/bench_dashboard.py --only keepup --duration 20 --json
+    python bench/bench_dashboard.py --load 2           # with two CPU-bound processes beside it
 """
 
 from __future__ import annotations
@@ -290,9 +291,22 @@ def main() -> int:
     parser.add_argument("--rate", type=int, default=1000, help="lines appended per second (default 1000)")
     parser.add_argument("--base", type=int, default=200, help="requests in the log before measuring")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--load", type=int, default=0, help="CPU-bound processes run beside the measurement (killed after)"
+    )
     args = parser.parse_args()
+    load = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.load)]
+    try:
+        return _run(args)
+    finally:
+        for process in load:
+            process.kill()
+            process.wait()
+
+
+def _run(args: argparse.Namespace) -> int:
     only = set(args.only or ("latency", "idle", "keepup"))
-    results: dict[str, Any] = {}
+    results: dict[str, Any] = {"load": args.load}
     if "latency" in only:
         results["latency"] = asyncio.run(measure_latency(args.samples, args.base))
         if not args.json:

@@ -545,6 +545,8 @@ class Analysis:
         """ctxscope's own logs: the pipeline under the recorded configuration (what was sent)."""
         self._pipeline: SessionReplay | None = None
         self._compare: list[SessionReplay] = []
+        self._pipeline_behind = False
+        """The pipeline replay has not read the session's latest update yet (see :meth:`update`)."""
         self._running: dict[tuple[str, str], tuple[int, ScopeTotals]] = {}
         """Per (view, scope): records taken into the totals so far, and the totals."""
         self.estimator: Estimator | None = None
@@ -616,12 +618,31 @@ class Analysis:
                 lens.refresh_compactions(scope)
         assert self._pipeline is not None
         if self._pipeline is not self._own_replay:
-            self._pipeline.update(session)
+            self._pipeline_behind = True
+            if not self._pipeline_deferred():
+                self._catch_up_pipeline()
         for replay in self._compare:
             if replay is not self._pipeline:
                 replay.update(session)
         if self.options.keep_detail is not None:
             release_replayed(session, self._replays())
+
+    def _pipeline_deferred(self) -> bool:
+        """Whether the pipeline replay may wait until the pipeline lens is asked for.
+
+        The recorded lens never reads it, so a report or an offline dashboard in the recorded lens
+        does not replay the pipeline at all. A live view (``keep_detail``) replays as it goes: it
+        releases the messages every replay has passed, and a deferred replay would need them.
+        """
+        return (
+            self.lens == "recorded" and self.options.keep_detail is None
+            and not any(replay is self._pipeline for replay in self._compare)
+        )
+
+    def _catch_up_pipeline(self) -> None:
+        if self._pipeline_behind and self._pipeline is not None and self._session is not None:
+            self._pipeline.update(self._session)
+        self._pipeline_behind = False
 
     def _replays(self) -> list[SessionReplay]:
         replays = [self._own_replay, self._pipeline, *self._compare]
@@ -657,6 +678,7 @@ class Analysis:
             return SessionSnapshot(source="", format="", session_id="", scopes={}, lens=lens)
         if lens == "pipeline" and not (self.own_format and self._pipeline is self._own_replay):
             assert self._pipeline is not None
+            self._catch_up_pipeline()
             return self._labelled(self._pipeline.snapshot(), "pipeline")
         return self._recorded_snapshot(session)
 
@@ -782,6 +804,8 @@ class Analysis:
         or its detail was released)."""
         lens = lens or self.lens
         if lens == "pipeline" or self._own_replay is not None:
+            if lens == "pipeline":
+                self._catch_up_pipeline()
             replay = self._pipeline if lens == "pipeline" else self._own_replay
             assert replay is not None
             try:

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 
 from .adapters._common import json_text, text_of
 from .model import Block, Message
-from .policies.records import PolicyMessage
 from .session import Session
+
+if TYPE_CHECKING:  # the policy lab's package is imported only by its caller
+    from .policies.records import PolicyMessage
 
 MAX_LINE_BYTES: Final = 64 << 20
 """A line longer than this is not read back (its kept text is used)."""
@@ -129,6 +131,8 @@ def policy_messages(session: Session, scope_id: str | None = None) -> list[Polic
         scope = session.main_scope
     if scope is None:
         return []
+    from .policies.records import PolicyMessage
+
     held = [m for m in scope.messages if m.index >= 0]  # released messages are not history
     texts = full_texts(session, held).texts
     return [PolicyMessage(m.index + 1, m.role, text) for m, text in zip(held, texts, strict=True)]

@@ -388,7 +388,9 @@ class DashboardScreen(Screen[None]):
         if wanted == self._detail_asked and have is not None and have.record.index == self.cursor:
             return
         self._detail_asked = wanted
-        self.post_message(DetailWanted(scope.header.scope_id, self.cursor))
+        # After the refresh that shows the new state: computing a detail in the worker thread while
+        # the screen draws would slow the draw (they share the interpreter).
+        self.call_after_refresh(self.post_message, DetailWanted(scope.header.scope_id, self.cursor))
 
     def _show_tabs(self) -> None:
         tabs = Text(no_wrap=True, end="")

@@ -46,6 +46,12 @@ from .messages import (
 MAX_RATE: Final = 10
 """Snapshots posted per second, at most."""
 
+READING_RATE: Final = 1
+"""Progress snapshots posted per second, at most, while a file is read from its start (``open``,
+or ``watch`` catching up with a long log): each one refreshes every pane, and the reading thread
+shares the interpreter with the screen, so fewer refreshes finish the reading sooner (measured
+by ``bench/bench_open.py``). Appends to a live log that was caught up post at :data:`MAX_RATE`."""
+
 FIRST_CHUNK: Final = 256 << 10
 """Bytes read before the first snapshot of an offline file (the first screen appears quickly)."""
 
@@ -63,6 +69,11 @@ DETAIL_SHARE: Final = 0.25
 took *t* seconds the next one waits ``t × (1 / DETAIL_SHARE − 1)``. Details of a large scope (tens
 of thousands of messages) cost tenths of a second; following the tail of a busy log would otherwise
 ask for one with every snapshot and starve reading."""
+
+READING_DETAIL_SHARE: Final = 0.05
+"""The share while a file is still being read from its start (``open`` of a large log): the first
+detail is served at once (the first full screen), later ones wait longer, and when the reading is
+done the wait is :data:`DETAIL_SHARE`'s again (measured by ``bench/bench_open.py``)."""
 
 LIVE_KEEP_DETAIL: Final = 2_000
 """Requests per scope whose detail (messages, breakdowns) a live view keeps. Older requests keep
@@ -194,7 +205,10 @@ class Tailer:
         self._watchers: dict[str, asyncio.Task[None]] = {}
         self._last_done = False
         self._detail_not_before = 0.0
-        self._detail_timer = False
+        self._detail_cost = (0.0, 0.0)
+        """(when the last detail was done, what it cost), ``time.monotonic`` seconds."""
+        self._detail_timer: tuple[asyncio.TimerHandle, float] | None = None
+        """The wake-up for the next due detail, and when it is due (``time.monotonic``)."""
         self._message_wanted: tuple[str, int] | None = None
         self._search_wanted: tuple[str, str] | None = None
         self._lens: Lens | None = None
@@ -293,7 +307,8 @@ class Tailer:
         max_bytes = FIRST_CHUNK if first else CHUNK
         changed = any_change = False
         while not self.stop_event.is_set():
-            step = await asyncio.to_thread(self.source.read, max_bytes)
+            until = 0.0 if first else self._last_post + 1 / READING_RATE
+            step = await asyncio.to_thread(self._read_until, max_bytes, until)
             max_bytes = CHUNK
             if step.restarted:
                 self.generation += 1
@@ -312,16 +327,41 @@ class Tailer:
             if step.caught_up or not progressed:
                 # Caught up, or only a half-written last line is left (it waits for its newline).
                 break
-            if time.monotonic() - self._last_post >= 1 / MAX_RATE or first:
+            if time.monotonic() - self._last_post >= 1 / READING_RATE or first:
                 first = False
                 await self._post_snapshot(done=False)
                 changed = False
             if self._wanted is not None:
-                await self._serve_detail()
+                await self._serve_detail(READING_DETAIL_SHARE)
+        done_at, cost = self._detail_cost
+        self._detail_not_before = min(self._detail_not_before, done_at + cost * (1 / DETAIL_SHARE - 1))
+        if self._wanted is not None:
+            self._schedule_detail()
         if changed:
             await self._throttle()
             await self._post_snapshot(done=self.mode is Mode.LIVE)
         return any_change
+
+    def _read_until(self, max_bytes: int, until: float) -> Step:
+        """Read steps of at most ``max_bytes`` (then :data:`CHUNK`) in this thread until caught up,
+        stuck on a half-written line, restarted, stopped, a detail is due, or ``until``
+        (monotonic) passed: one thread hand-off per progress snapshot instead of one per chunk.
+        Returns the last step (the steps before it only moved ``bytes_read`` on)."""
+        assert self.source is not None
+        step = self.source.read(max_bytes)
+        while (
+            not step.caught_up and not step.restarted and time.monotonic() < until
+            and not self.stop_event.is_set() and not self._detail_due_now()
+        ):
+            after = self.source.read(CHUNK)
+            if after.bytes_read == step.bytes_read and not after.restarted:
+                return after  # only a half-written last line is left
+            step = after
+        return step
+
+    def _detail_due_now(self) -> bool:
+        """A detail is asked for and may be served now (the loop's clock is ``time.monotonic``)."""
+        return self._wanted is not None and time.monotonic() >= self._detail_not_before
 
     async def _post_snapshot(self, done: bool) -> None:
         assert self.source is not None
@@ -343,21 +383,18 @@ class Tailer:
         self._last_post = time.monotonic()
         self.snapshots_posted += 1
 
-    async def _serve_detail(self) -> None:
+    async def _serve_detail(self, share: float = DETAIL_SHARE) -> None:
         if self._wanted is None or self.source is None:
             return
-        loop = asyncio.get_running_loop()
-        wait = self._detail_not_before - loop.time()
-        if wait > 0:
-            if not self._detail_timer:
-                self._detail_timer = True
-                loop.call_later(wait, self._detail_due)
+        if self._detail_not_before > time.monotonic():
+            self._schedule_detail()
             return
         wanted, self._wanted = self._wanted, None
-        start = loop.time()
+        start = time.monotonic()
         detail = await asyncio.to_thread(self.source.detail, *wanted)
-        cost = loop.time() - start
-        self._detail_not_before = loop.time() + cost * (1 / DETAIL_SHARE - 1)
+        done = time.monotonic()
+        self._detail_cost = (done, done - start)
+        self._detail_not_before = done + (done - start) * (1 / share - 1)
         self._post(DetailLoaded(wanted[0], wanted[1], detail, self.generation))
 
     async def _serve_message(self) -> None:
@@ -376,8 +413,19 @@ class Tailer:
         result = await asyncio.to_thread(self.source.search, *wanted)
         self._post(SearchDone(result, self.generation))
 
+    def _schedule_detail(self) -> None:
+        """Wake the worker when the next detail is due (an earlier due time replaces a later one)."""
+        due = self._detail_not_before
+        timer = self._detail_timer
+        if timer is not None and not timer[0].cancelled() and timer[1] <= due:
+            return
+        if timer is not None:
+            timer[0].cancel()
+        handle = asyncio.get_running_loop().call_later(max(0.0, due - time.monotonic()), self._detail_due)
+        self._detail_timer = (handle, due)
+
     def _detail_due(self) -> None:
-        self._detail_timer = False
+        self._detail_timer = None
         self._wake.set()
 
     async def _export_tick(self) -> None:

@@ -239,8 +239,10 @@ def nice_ticks(top: float, count: int = 4) -> list[int]:
 class TimelinePlot(PlotextPlot):
     """Stored and sent tokens per request with budget, trigger and limit lines and markers.
 
-    A moved cursor replots at once; new data replots at most ``REPLOT_INTERVAL`` apart (a plotext
-    build costs tens of milliseconds, and a live log may bring ten snapshots a second).
+    A moved cursor replots at once; new data replots at most ``REPLOT_INTERVAL`` apart, and at
+    least ``COST_SHARE`` times the last build's cost apart (a plotext build and the decoding of its
+    output cost tens to hundreds of milliseconds on a large screen, and a live log may bring ten
+    snapshots a second): the timeline takes at most a fifth of the screen's time for new data.
     """
 
     DEFAULT_CSS = """
@@ -251,6 +253,7 @@ class TimelinePlot(PlotextPlot):
     """
 
     REPLOT_INTERVAL: ClassVar[float] = 0.25
+    COST_SHARE: ClassVar[float] = 5.0
 
     def __init__(
         self, *, series: Series | None = None, id: str | None = None, classes: str | None = None
@@ -266,6 +269,8 @@ class TimelinePlot(PlotextPlot):
         """The per-request figures (the dashboard shares one with the stage lanes)."""
         self._rendered: Text | None = None
         self._render_key: tuple[object, ...] = ()
+        self._build_cost = 0.0
+        """Seconds the last plotext build took (:meth:`render`)."""
         self.replots = 0
         """How many times the figure was rebuilt (tests check the plot is not rebuilt needlessly)."""
 
@@ -273,7 +278,8 @@ class TimelinePlot(PlotextPlot):
         """Plot ``scope`` with the cursor at request ``cursor`` (replots only when something changed)."""
         data_changed = scope is not self._scope
         self._scope, self._cursor, self._generation = scope, cursor, generation
-        wait = self.REPLOT_INTERVAL - (time.monotonic() - self._last_replot)
+        interval = max(self.REPLOT_INTERVAL, self.COST_SHARE * self._build_cost)
+        wait = interval - (time.monotonic() - self._last_replot)
         # New data (a live log, with the cursor following it) waits for the interval; a cursor
         # the user moved over the same data replots at once.
         if data_changed and wait > 0:
@@ -290,7 +296,9 @@ class TimelinePlot(PlotextPlot):
         """The plot; built by plotext only after a replot, a resize or a theme change."""
         key = (self.replots, self.size, self.app.theme, self.theme)
         if key != self._render_key or self._rendered is None:
+            started = time.monotonic()
             rendered = super().render()
+            self._build_cost = time.monotonic() - started
             assert isinstance(rendered, Text)
             self._rendered, self._render_key = rendered, key
         return self._rendered
