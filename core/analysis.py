@@ -29,7 +29,7 @@ from typing import Any, Final
 from .fulltext import full_texts
 from .lens import RecordedScope, recorded_thresholds
 from .logformat import FORMAT_NAME
-from .model import CLEAR_TOOL_RESULTS, RELEASED_MESSAGE, Message
+from .model import CLEAR_TOOL_RESULTS, RELEASED_MESSAGE, BlockKind, Message
 from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
 from .pipeline.config import PipelineConfig
 from .pipeline.engine import describe, preview
@@ -48,6 +48,7 @@ from .snapshot import (
     ScopeTotals,
     SessionSnapshot,
     Stage,
+    StoredVolume,
     SummaryMarker,
     Thresholds,
     scope_order,
@@ -759,8 +760,20 @@ class Analysis:
                 agent_compactions=tuple(lens.compactions),
                 thresholds_source=source,
                 totals=self._totals("recorded", scope_id, records),
+                stored_volume=None if len(records) else self._stored_volume(scope),
             )
         return session_snapshot(session, scopes, lens="recorded", estimator=self.estimator_name)
+
+    def _stored_volume(self, scope: Scope) -> StoredVolume:
+        """The volume of a scope with no model call (its messages are few enough to count here)."""
+        messages = [m for m in scope.messages if m.index >= 0]  # a live view may have released some
+        kinds = [block.kind for m in messages for block in m.blocks]
+        return StoredVolume(
+            messages=len(messages),
+            tool_calls=kinds.count(BlockKind.TOOL_CALL),
+            tool_results=kinds.count(BlockKind.TOOL_RESULT),
+            estimated_tokens=sum(m.tokens(self.estimator) for m in messages),
+        )
 
     def agent_thresholds(self, scope: Scope, lens: RecordedScope) -> tuple[Thresholds, str]:
         """The recorded lens's window and trigger for a scope, and where they come from."""

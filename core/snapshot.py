@@ -434,6 +434,24 @@ class ScopeTotals:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredVolume:
+    """What a scope stored when its log records no model call (``codex exec --json``): the
+    volume of its tool work, estimated, since no provider figure exists.
+
+    Attributes:
+        messages: Messages stored.
+        tool_calls: Tool calls among them.
+        tool_results: Tool results among them.
+        estimated_tokens: Estimated tokens of every stored message.
+    """
+
+    messages: int
+    tool_calls: int
+    tool_results: int
+    estimated_tokens: int
+
+
+@dataclass(frozen=True, slots=True)
 class ScopeSnapshot:
     """Everything the dashboard shows for one scope at one moment.
 
@@ -452,6 +470,8 @@ class ScopeSnapshot:
         own_pipeline: The agent ran ctxscope's pipeline (ctxscope's own log): the recorded lens
             shows the pipeline's thresholds and stages, and the lenses coincide.
         totals: Peak, summaries and requests over the limit over all the records.
+        stored_volume: The stored messages' volume, for a scope whose log records no model call
+            (None once there are records: the records say more).
     """
 
     header: ScopeHeader
@@ -465,6 +485,7 @@ class ScopeSnapshot:
     thresholds_source: str = ""
     own_pipeline: bool = False
     totals: ScopeTotals = ScopeTotals()
+    stored_volume: StoredVolume | None = None
 
     @property
     def agent_thresholds(self) -> bool:

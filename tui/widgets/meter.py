@@ -74,6 +74,7 @@ class ContextMeter(Widget):
             or scope is None
             or scope.thresholds != self._scope.thresholds
             or len(scope.records) != len(self._scope.records)
+            or scope.stored_volume != self._scope.stored_volume
         )
         self._scope = scope
         if changed and record is self.record:
@@ -85,11 +86,25 @@ class ContextMeter(Widget):
     def _style(self, name: str) -> str:
         return str(self.get_component_rich_style(f"meter--{name}", partial=True))
 
+    @staticmethod
+    def _no_call(scope: ScopeSnapshot | None) -> Text:
+        """No request to show: what the scope stored, if anything (``codex exec --json`` logs
+        record tool work but no model call), else that the first request has not come yet."""
+        volume = scope.stored_volume if scope is not None else None
+        if volume is None or not volume.messages:
+            return Text("No model call yet — waiting for the first request in the log.", style="dim")
+        return Text.assemble(
+            ("No model call in the log so far (it records no per-call usage). Stored: ", "dim"),
+            f"{volume.messages:,} messages, {volume.tool_calls:,} tool calls, "
+            f"{volume.tool_results:,} tool results, ≈{fmt.tokens(volume.estimated_tokens)} tokens ",
+            ("(estimated)", "dim"),
+        )
+
     def render(self) -> Text:
         width = max(20, self.size.width)
         scope, record = self._scope, self.record
         if scope is None or record is None:
-            return Text("No model call yet — waiting for the first request in the log.", style="dim")
+            return self._no_call(scope)
         t = scope.thresholds
         lines = [
             self._bar(record, t, width),

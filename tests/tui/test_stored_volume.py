@@ -1,0 +1,43 @@
+"""A log that records no model call (``codex exec --json``) still shows its tool volume offline."""
+
+from __future__ import annotations
+
+import orjson
+from ctxscope.core.analysis import analyse
+from ctxscope.core.reader import open_log
+from ctxscope.tui.widgets.meter import ContextMeter
+
+from ..conftest import shared_path
+
+
+def test_codex_exec_log_shows_its_tool_volume_against_an_independent_count() -> None:
+    folder = shared_path("real-logs", "codex-exec-json")
+    log = next(folder.glob("*.jsonl"))
+    # Independent count, from the raw lines: one tool call per completed command, file change or
+    # to-do list update (the agent's plan tool).
+    completed = [orjson.loads(line) for line in log.read_bytes().splitlines() if line.strip()]
+    commands = sum(
+        1 for event in completed
+        if event.get("type") == "item.completed"
+        and event["item"].get("type") in {"command_execution", "file_change", "todo_list"}
+    )
+    scope = analyse(open_log(log)).snapshot("recorded").scopes["main"]
+    assert not scope.records
+    volume = scope.stored_volume
+    assert volume is not None
+    assert volume.tool_calls == volume.tool_results == commands > 0
+    assert volume.messages == scope.stored_messages
+    assert volume.estimated_tokens > 0
+    text = ContextMeter._no_call(scope).plain
+    assert f"{commands:,} tool calls" in text and "estimated" in text
+    assert "waiting" not in text
+
+
+def test_a_log_with_calls_carries_no_stored_volume() -> None:
+    log = shared_path("real-logs", "codex-rollout", "subly-0.101.jsonl")
+    for scope in analyse(open_log(log)).snapshot("recorded").scopes.values():
+        assert scope.records and scope.stored_volume is None
+
+
+def test_nothing_stored_yet_is_still_waiting() -> None:
+    assert "waiting for the first request" in ContextMeter._no_call(None).plain
