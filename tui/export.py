@@ -44,6 +44,17 @@ MISSING_SDK: Final = (
     "exporting needs the OpenTelemetry SDK: pip install 'ctxscope[otel]'"
 )
 
+GAUGES: Final = (
+    (tm.CONTEXT_TOKENS, "{token}", "Recorded context of the latest call"),
+    (tm.CONTEXT_WINDOW, "{token}", "The context window"),
+    (tm.COMPACTION_TRIGGER, "{token}", "The agent's auto-compaction trigger"),
+    (tm.CACHED_RATIO, "1", "Share of the prompt read from the cache"),
+    (tm.ESTIMATE_RATIO, "1", "ctxscope's estimate / the reported prompt"),
+    (tm.SESSION_COST, "{USD}", "Estimated dollars of the session (list prices)"),
+    (tm.SESSION_START, "s", "When the session started (epoch seconds)"),
+)
+"""(name, unit, description) of every gauge the exporter publishes."""
+
 
 class ExportUnavailable(Exception):
     """The export cannot start (SDK missing, port taken); the message is one line."""
@@ -167,20 +178,8 @@ class Exporter:
             tm.TOKEN_USAGE, unit="{token}", description="Prompt tokens the provider reported per call"
         )
         self._gauges = {
-            tm.CONTEXT_TOKENS: meter.create_gauge(tm.CONTEXT_TOKENS, unit="{token}",
-                                                  description="Recorded context of the latest call"),
-            tm.CONTEXT_WINDOW: meter.create_gauge(tm.CONTEXT_WINDOW, unit="{token}",
-                                                  description="The context window"),
-            tm.COMPACTION_TRIGGER: meter.create_gauge(tm.COMPACTION_TRIGGER, unit="{token}",
-                                                      description="The agent's auto-compaction trigger"),
-            tm.CACHED_RATIO: meter.create_gauge(tm.CACHED_RATIO, unit="1",
-                                                description="Share of the prompt read from the cache"),
-            tm.ESTIMATE_RATIO: meter.create_gauge(tm.ESTIMATE_RATIO, unit="1",
-                                                  description="ctxscope's estimate / the reported prompt"),
-            tm.SESSION_COST: meter.create_gauge(tm.SESSION_COST, unit="{USD}",
-                                                description="Estimated dollars of the session (list prices)"),
-            tm.SESSION_START: meter.create_gauge(tm.SESSION_START, unit="s",
-                                                 description="When the session started (epoch seconds)"),
+            name: meter.create_gauge(name, unit=unit, description=description)
+            for name, unit, description in GAUGES
         }
         self._calls = meter.create_counter(tm.CALLS, unit="{call}", description="Model calls")
         self._compactions = meter.create_counter(
