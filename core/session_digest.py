@@ -16,13 +16,27 @@ that straddles the offset is recognised by its request id and counted once (its 
 replaces the figures of the earlier). What a resumed adapter cannot know is structure spread
 over lines before the offset: Claude Code 1.0.x inline sidechains, whose sub-agent is found by
 following ``parentUuid``, are only told apart within one read.
+
+For ``ctxscope sessions --export`` a digest read with ``export=True`` also keeps what the
+export publishes beyond the row (:attr:`LogDigest.tracked`): every call's reported prompt and
+model, in order (one ``gen_ai.client.token.usage`` point each), and, for a session's main log,
+ctxscope's raw estimate of the main scope's latest reported call — the estimate ÷ reported
+gauge. The estimate of a call is the sum of the estimator's counts over the call's live context
+(as :class:`~ctxscope.core.usage_check.ContextSums` counts it for ``ctxscope watch``); the
+digest carries it as running figures (:attr:`LogDigest.live_tokens`, the live context after the
+last line read, and :attr:`LogDigest.system_tokens`, the system messages a compaction keeps), so
+a read on from the offset continues it: the next call's estimate is the carried figure plus
+what was read since, or, after a compaction read since, the carried system messages plus what
+follows it. A rollback that reaches back before the offset is not seen by a resumed read.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Sequence
+import sys
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
@@ -32,10 +46,11 @@ from .jsonl import decode_line
 from .model import SUMMARIZE, ModelRequest, ObservedCompaction
 from .pricing import cost_of
 from .reader import SessionReader, UnknownFormatError
-from .session import Session
+from .session import Scope, Session
 from .tokens import get_estimator
+from .usage_check import ContextSums
 
-DIGEST_VERSION: Final = 3
+DIGEST_VERSION: Final = 4
 """Bumped whenever what a digest holds or how it is read changes (cached digests are then read again)."""
 
 HEAD_BYTES: Final = 1024
@@ -87,6 +102,19 @@ class LogDigest:
             (to recognise a call repeated across a read boundary).
         call_ids: Hashes (:func:`id_hash`) of the provider call ids this file counted, so that
             the other logs of the session do not count them again.
+        tracked: Read with ``export=True`` from the log's first line: :attr:`prompts` and
+            :attr:`models` hold every call counted.
+        prompts: Per call counted (every scope, in order), the prompt tokens the provider
+            reported (0: the call has no usage).
+        models: The calls' models as runs: (model, how many consecutive calls).
+        last_point: Per scope, the position in :attr:`prompts` of its last call (a call
+            repeated across a read boundary replaces its prompt).
+        estimator: The estimator of the running estimate ('' : no estimate kept).
+        live_tokens: Raw estimate of the main scope's live context after the last line read.
+        system_tokens: Raw estimate of the main scope's system messages read (what a
+            compaction read later keeps of the history).
+        estimate: Raw estimate of the main scope's latest call with a reported prompt.
+        estimate_of: That call's reported prompt (the gauge is ``estimate / estimate_of``).
         problem: Why the file could not be read ('' when it could).
     """
 
@@ -115,7 +143,32 @@ class LogDigest:
     unpriced: int = 0
     last_request: dict[str, tuple[str, float | None]] = field(default_factory=dict)
     call_ids: list[int] = field(default_factory=list)
+    tracked: bool = False
+    prompts: list[int] = field(default_factory=list)
+    models: list[tuple[str, int]] = field(default_factory=list)
+    last_point: dict[str, int] = field(default_factory=dict)
+    estimator: str = ""
+    live_tokens: int = 0
+    system_tokens: int = 0
+    estimate: int | None = None
+    estimate_of: int | None = None
     problem: str = ""
+
+    def lacks(self, *, export: bool, estimate: bool) -> bool:
+        """It was not keeping the figures asked for from the log's first line (the log is then
+        read again from the start)."""
+        if self.problem:  # nothing was kept: the log is read again when it changes
+            return False
+        return (export and not self.tracked) or (estimate and not self.estimator)
+
+    def call_points(self, start: int = 0) -> Iterator[tuple[int, str]]:
+        """(reported prompt, model) of every call counted from position ``start`` on."""
+        position = 0
+        for model, count in self.models:
+            end = position + count
+            for index in range(max(start, position), end):
+                yield self.prompts[index], model
+            position = end
 
     def to_json(self) -> bytes:
         return orjson.dumps(asdict(self))
@@ -142,6 +195,7 @@ class LogDigest:
             before, after = digest.last_compaction
             digest.last_compaction = (before, after)
         digest.last_request = {k: (v[0], v[1]) for k, v in digest.last_request.items()}
+        digest.models = [(model, count) for model, count in digest.models]
         return digest
 
 
@@ -209,47 +263,72 @@ def _can_resume(path: str, digest: LogDigest, size: int, inode: int) -> bool:
     )
 
 
-def read_digest(path: str, previous: LogDigest | None = None, counted: Iterable[int] = ()) -> LogDigest:
+def read_digest(
+    path: str,
+    previous: LogDigest | None = None,
+    counted: Iterable[int] = (),
+    *,
+    export: bool = False,
+    estimate: bool = False,
+) -> LogDigest:
     """The digest of a log, read on from ``previous`` when the file only grew.
 
     A file that was replaced, truncated, rewritten at its head, or is a whole JSON document is
-    read again from the start. Never raises for a bad log: the digest's :attr:`~LogDigest.problem`
-    says what went wrong.
+    read again from the start, as is one whose digest lacks the figures asked for. Never raises
+    for a bad log: the digest's :attr:`~LogDigest.problem` says what went wrong.
 
     Args:
         path: The log.
         previous: Its digest when it was last read.
         counted: :func:`id_hash` es of calls other logs of the session counted (a sub-agent
             log's replay of them is not counted again).
+        export: Keep every call's prompt and model (:attr:`LogDigest.tracked`).
+        estimate: Also keep the running estimate of the main scope (a session's main log).
+            A digest that keeps either goes on keeping it when read on without asking.
     """
     try:
         stat = os.stat(path)
     except OSError as exc:
         return LogDigest(problem=f"cannot read: {exc.strerror or exc}")
     try:
-        resume = previous is not None and _can_resume(path, previous, stat.st_size, stat.st_ino)
+        resume = (
+            previous is not None
+            and not previous.lacks(export=export, estimate=estimate)
+            and _can_resume(path, previous, stat.st_size, stat.st_ino)
+        )
         digest = LogDigest.from_json(previous.to_json()) if previous is not None and resume else LogDigest()
+        digest.tracked = digest.tracked or export
+        # A resumed estimate goes on with its estimator; a new one keeps the first chunk's
+        # text until its estimator is chosen (:func:`_choose_estimator`).
+        choosing = estimate and not digest.estimator
         reader = SessionReader(
             path,
             digest.format or None,
-            text_cap=0,
-            estimator=get_estimator(_ESTIMATOR),
+            text_cap=None if choosing else 0,
+            estimator=get_estimator(digest.estimator or _ESTIMATOR),
             siblings=False,
         )
         if resume:
             reader.tail.offset = digest.offset
             reader.tail.line_number = digest.line
-        else:
+        if not (digest.started and digest.cwd):  # a log first read before it named them
             _peek(path, digest)
         claimed = _Claimed([*counted, *digest.call_ids])
         reader.session.call_ids = claimed
         while True:
             progress = reader.poll(READ_CHUNK)
             if progress.change is not None:  # truncated or replaced while being read
-                digest = LogDigest()
+                digest = LogDigest(tracked=digest.tracked, estimator=digest.estimator)
                 _peek(path, digest)
-            if reader.mode == "document" or progress.lines == 0:
+            finished = reader.mode == "document" or progress.lines == 0
+            if choosing and not digest.estimator and _settled(reader.session, finished):
+                _choose_estimator(reader, digest)
+            if finished:
                 break
+        if reader.adapter is not None:
+            # What the adapter holds back for the next line (tool results, a compaction waiting
+            # for its summary) is stored now: the next read starts a fresh adapter at the offset.
+            reader.adapter.finish()
     except UnknownFormatError as exc:
         return LogDigest(problem=str(exc)[:200])
     except OSError as exc:
@@ -259,13 +338,43 @@ def read_digest(path: str, previous: LogDigest | None = None, counted: Iterable[
     digest.offset = reader.tail.offset
     digest.line = reader.tail.line_number
     digest.inode = stat.st_ino
-    digest.call_ids.extend(id_hash(call_id) for call_id in reader.session.call_ids)  # its own
+    digest.call_ids = sorted({*digest.call_ids, *map(id_hash, reader.session.call_ids)})  # its own
     try:
         digest.head = _head_hash(path, digest.offset)
     except OSError:
         digest.head = ""
     fold(digest, reader.session)
     return digest
+
+
+def _first_call_model(session: Session) -> str:
+    return next((r.model for scope in session.scopes.values() for r in scope.requests[:1] if r.model), "")
+
+
+def _settled(session: Session, finished: bool) -> bool:
+    """A new estimate's estimator can be chosen: a call names its model, or the read ended
+    after calls that name none. A log read to its end before its first call keeps none (it is
+    read from the start again next time)."""
+    return bool(_first_call_model(session)) or (
+        finished and any(scope.requests for scope in session.scopes.values())
+    )
+
+
+def _choose_estimator(reader: SessionReader, digest: LogDigest) -> None:
+    """Settle a new estimate's estimator, as ``ctxscope watch`` does: by the model family of the
+    session's first call (of its header's model, when the log ends before any call names one).
+    Until then text was kept (it is counted with that estimator afterwards); from here on text
+    is elided after being counted."""
+    from .model_info import estimator_profile
+
+    main = reader.session.main_scope
+    model = _first_call_model(reader.session) or (main.header.model if main is not None else "")
+    chosen = get_estimator(estimator_profile(model))
+    digest.estimator = chosen.name
+    reader.estimator = chosen
+    reader.text_cap_setting = 0
+    reader.session.estimator = chosen
+    reader.session.text_cap = 0
 
 
 def _request_key(request: ModelRequest) -> str:
@@ -293,6 +402,7 @@ def fold(digest: LogDigest, session: Session) -> None:
             digest.window = scope.header.context_limit
         if is_main and scope.header.model and not digest.model:
             digest.model = scope.header.model
+        live = _LiveEstimate(scope, digest) if is_main and digest.estimator else None
         previous = digest.last_request.get(scope.scope_id)
         for position, request in enumerate(scope.requests):
             model = request.model or digest.model  # a resumed adapter may not know it yet
@@ -309,7 +419,10 @@ def fold(digest: LogDigest, session: Session) -> None:
             elif usage is not None and not repeated:
                 digest.unpriced += 1
             digest.last_request[scope.scope_id] = (key, cost)
-            if request.timestamp:
+            if digest.tracked:
+                prompt = usage.prompt_tokens if usage is not None else 0
+                _point(digest, scope.scope_id, prompt, model, repeated)
+            if request.timestamp and not repeated:
                 digest.last_time = request.timestamp[:40]
             if not digest.started and request.timestamp:
                 digest.started = request.timestamp[:40]
@@ -324,9 +437,71 @@ def fold(digest: LogDigest, session: Session) -> None:
                 if digest.last_compaction is not None and digest.last_compaction[1] is None:
                     digest.last_compaction = (digest.last_compaction[0], prompt)
                     digest.tokens_freed += _freed(digest.last_compaction)
+                if live is not None and prompt > 0:
+                    # A call repeated across the boundary was estimated when first read (the
+                    # resumed read has no messages before it).
+                    if not repeated or digest.estimate is None:
+                        digest.estimate = live.of(request.index, request.message_count)
+                    digest.estimate_of = prompt
+        if live is not None:
+            live.carry(len(scope.requests), len(scope.messages))
         digest.compactions += len(scope.compactions)
         if is_main and scope.compactions:
             _fold_compactions(digest, scope.compactions)
+
+
+def _point(digest: LogDigest, scope_id: str, prompt: int, model: str, repeated: bool) -> None:
+    """Record one call's prompt and model (a call repeated across the boundary replaces its
+    prompt)."""
+    if repeated and scope_id in digest.last_point:
+        digest.prompts[digest.last_point[scope_id]] = prompt
+        return
+    digest.last_point[scope_id] = len(digest.prompts)
+    digest.prompts.append(prompt)
+    runs = digest.models
+    if runs and runs[-1][0] == model:
+        runs[-1] = (model, runs[-1][1] + 1)
+    else:
+        runs.append((model, 1))
+
+
+class _LiveEstimate:
+    """The raw estimate of a main scope's live context in one read, from the figures the
+    digest carried over from the reads before (see the module docs).
+
+    Within the read the counts are :class:`~ctxscope.core.usage_check.ContextSums`' (the same
+    as ``ctxscope watch``'s recorded lens): the live context starts at the last compaction that
+    restarts it, keeps the system messages before it and leaves out what rollbacks took out.
+    With no such compaction in this read, it continues the carried live context.
+    """
+
+    def __init__(self, scope: Scope, digest: LogDigest) -> None:
+        self.scope = scope
+        self.digest = digest
+        self.sums = ContextSums(scope, get_estimator(digest.estimator))
+        self.restarts = [(c.request_index, c.message_count) for c in scope.compactions if c.restarts_context]
+
+    def of(self, request_index: int, message_count: int) -> int:
+        """The estimate of a call made over the first ``message_count`` messages of this read."""
+        sums = self.sums
+        found = bisect_right(self.restarts, (request_index, sys.maxsize))
+        start = min(self.restarts[found - 1][1], message_count) if found else 0
+        estimate = sums.tokens(start, message_count)
+        if found:
+            estimate += self.digest.system_tokens + sums.system_prefix[start]
+        else:
+            estimate += self.digest.live_tokens
+        for dropped in self.scope.dropped_ranges(request_index):
+            low, high = max(dropped.start, start), min(dropped.stop, message_count)
+            if low < high:
+                estimate -= sums.tokens(low, high)
+        return estimate
+
+    def carry(self, requests: int, messages: int) -> None:
+        """Keep the live context after the last message read for the next read."""
+        live = self.of(requests, messages)
+        self.digest.system_tokens += self.sums.system_prefix[messages]
+        self.digest.live_tokens = live
 
 
 def _freed(figures: tuple[int | None, int | None]) -> int:

@@ -22,7 +22,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from .homes import SessionLog
@@ -61,6 +61,22 @@ def cache_path(environ: Mapping[str, str] | None = None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ExportFigures:
+    """What ``ctxscope sessions --export`` publishes beyond a row's columns (the rows of an index
+    opened with ``export=True``).
+
+    Attributes:
+        estimate: ctxscope's raw estimate of the main agent's latest call with a reported
+            prompt, and that prompt (None when not known).
+        logs: The session's logs, main first, each with its digest (whose
+            :meth:`~ctxscope.core.session_digest.LogDigest.call_points` are its calls).
+    """
+
+    estimate: tuple[int, int] | None
+    logs: tuple[tuple[str, LogDigest], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SessionRow:
     """One session in the list.
 
@@ -92,6 +108,8 @@ class SessionRow:
         cached: Prompt tokens of the main agent's last call read from the provider's cache.
         tokens_freed: Tokens the main agent's compactions took out of the context.
         problem: Why the log could not be read ('' when it could).
+        export: What the export publishes beyond these columns (None unless the index was
+            opened with ``export=True``); not part of the row's JSON or of its equality.
     """
 
     path: str
@@ -116,10 +134,11 @@ class SessionRow:
     cached: int | None = None
     tokens_freed: int = 0
     problem: str = ""
+    export: ExportFigures | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """The row as JSON-ready data (``ctxscope sessions --json``)."""
-        data = asdict(self)
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "export"}
         data["last_activity"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.last_activity))
         data["last_compaction"] = (
             None
@@ -130,7 +149,13 @@ class SessionRow:
 
 
 def make_row(
-    log: SessionLog, main: LogDigest, subagents: Sequence[LogDigest], mtime: float, now: float
+    log: SessionLog,
+    main: LogDigest,
+    subagents: Sequence[LogDigest],
+    mtime: float,
+    now: float,
+    *,
+    export: ExportFigures | None = None,
 ) -> SessionRow:
     """The row of a session from the digests of its main log and of the other logs that belong
     to it (sub-agents and helpers)."""
@@ -162,7 +187,15 @@ def make_row(
         cached=main.cached,
         tokens_freed=main.tokens_freed,
         problem=main.problem,
+        export=export,
     )
+
+
+def export_figures(logs: Sequence[tuple[str, LogDigest]]) -> ExportFigures:
+    """A session's :class:`ExportFigures` from its logs' digests (main first)."""
+    main = logs[0][1]
+    known = main.estimate is not None and main.estimate_of
+    return ExportFigures((main.estimate or 0, main.estimate_of or 0) if known else None, tuple(logs))
 
 
 RowCallback = Callable[[SessionRow, int, int], None]
@@ -175,13 +208,20 @@ class SessionIndex:
     Args:
         path: The cache database (default: :func:`cache_path`); ``:memory:`` keeps nothing.
         clock: Seconds since the epoch now (for the live marker; tests pass their own).
+        export: Keep what ``ctxscope sessions --export`` publishes (every call's prompt and
+            model, the main agent's running estimate; see
+            :mod:`~ctxscope.core.session_digest`): rows carry :class:`ExportFigures`, and a
+            cached digest read without them is read again from the start once.
 
     One index is used from one thread at a time (the browser's worker owns it).
     """
 
-    def __init__(self, path: str | None = None, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, path: str | None = None, *, clock: Callable[[], float] = time.time, export: bool = False
+    ) -> None:
         self.path = path or cache_path()
         self.clock = clock
+        self.export = export
         self._db = self._connect(self.path)
         self._known: dict[str, tuple[int, int, bytes]] | None = None
         self._digests: dict[str, LogDigest] = {}
@@ -244,12 +284,20 @@ class SessionIndex:
                 )
             self._pending.clear()
 
-    def digest(self, path: str, stat: os.stat_result | None = None, counted: Iterable[int] = ()) -> LogDigest:
+    def digest(
+        self,
+        path: str,
+        stat: os.stat_result | None = None,
+        counted: Iterable[int] = (),
+        *,
+        main: bool = True,
+    ) -> LogDigest:
         """A log file's digest: from the cache when its size and mtime are unchanged, else read
         (on from the cached offset when the file only grew) and cached.
 
         ``counted`` are hashes of calls the session's other logs counted, which this log does
-        not count again (see :func:`~ctxscope.core.session_digest.read_digest`).
+        not count again (see :func:`~ctxscope.core.session_digest.read_digest`); ``main`` says
+        the log is a session's main log (an exporting index keeps its running estimate).
         """
         if stat is None:
             try:
@@ -261,10 +309,14 @@ class SessionIndex:
         held = self._digests.get(path)
         if held is None and cached is not None:
             held = LogDigest.load(cached[2])
-        if held is not None and cached is not None and cached[:2] == (stat.st_size, stat.st_mtime_ns):
+        export, estimate = self.export, self.export and main
+        unchanged = cached is not None and cached[:2] == (stat.st_size, stat.st_mtime_ns)
+        # An unchanged log with no call has nothing to estimate yet.
+        lacks = held is not None and held.lacks(export=export, estimate=estimate and held.calls > 0)
+        if held is not None and unchanged and not lacks:
             self._digests[path] = held
             return held
-        digest = read_digest(path, held, counted)
+        digest = read_digest(path, held, counted, export=export, estimate=estimate)
         self.reads += 1
         blob = digest.to_json()
         known[path] = (stat.st_size, stat.st_mtime_ns, blob)
@@ -286,18 +338,20 @@ class SessionIndex:
         if not main.format and not main.problem:
             return None
         mtime = stat.st_mtime
-        subagents: list[LogDigest] = []
+        logs = [(log.path, main)]
         counted = list(main.call_ids)
         for path in log.files[1:]:
             try:
                 sub_stat = os.stat(path)
             except OSError:  # gone since it was listed
                 continue
-            sub = self.digest(path, sub_stat, counted)
-            subagents.append(sub)
+            sub = self.digest(path, sub_stat, counted, main=False)
+            logs.append((path, sub))
             counted += sub.call_ids
             mtime = max(mtime, sub_stat.st_mtime)
-        return make_row(log, main, subagents, mtime, self.clock())
+        subagents = [digest for _, digest in logs[1:]]
+        export = export_figures(logs) if self.export else None
+        return make_row(log, main, subagents, mtime, self.clock(), export=export)
 
     def rows(self, logs: Iterable[SessionLog], on_row: RowCallback | None = None) -> list[SessionRow]:
         """Rows of every session log, newest activity first.

@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Final
 
 from .model_info import AGENT_CLAUDE_CODE, AGENT_CODEX, AGENTS_BY_FORMAT
-from .sessions_index import SessionRow
+from .sessions_index import ExportFigures, SessionRow
 from .snapshot import AgentCompaction, ScopeSnapshot, SessionSnapshot
 
 # -- metric names (OpenTelemetry spelling; Prometheus replaces dots by underscores) ---------------
@@ -140,14 +140,26 @@ class CallPoint:
     """One model call that is new since the previous batch.
 
     Attributes:
-        attributes: Its scope's identity (the model is the call's own).
+        attributes: Its scope's identity (what the calls counter counts it under).
         input_tokens: The prompt the provider reported (None: the call has no usage).
         provider: ``gen_ai.provider.name`` ('' when the agent's provider is not known).
+        model: The call's own model, the ``gen_ai.request.model`` of its
+            ``gen_ai.client.token.usage`` point ('' : the scope's).
     """
 
     attributes: Attributes
     input_tokens: int | None
     provider: str = ""
+    model: str = ""
+
+    def usage_attributes(self) -> dict[str, str]:
+        """The attributes of its ``gen_ai.client.token.usage`` point."""
+        usage = {**dict(self.attributes), OPERATION: "chat", TOKEN_TYPE: "input"}
+        if self.model:
+            usage[MODEL] = self.model
+        if self.provider:
+            usage[PROVIDER] = self.provider
+        return usage
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +225,8 @@ class _Seen:
     calls: int = 0
     compactions: int = 0
     freed: int = 0
+    logs: dict[str, int] = field(default_factory=dict)
+    """Calls published per log of a session row (rows with export figures)."""
 
 
 @dataclass
@@ -243,7 +257,7 @@ class TelemetryTracker:
             provider = PROVIDERS.get(self.identity.agent or agent, "")
             records = scope.records
             calls.extend(
-                CallPoint(attributes, record.reported_tokens, provider)
+                CallPoint(attributes, record.reported_tokens, provider, record.model)
                 for record in records[seen.calls : len(records)]
             )
             seen.calls = max(seen.calls, len(records))
@@ -271,7 +285,11 @@ class TelemetryTracker:
             scopes.append(row_figures(row, attributes))
             seen = self._seen.setdefault((session_id, "main"), _Seen())
             provider = PROVIDERS.get(self.identity.agent or agent, "")
-            calls.extend(CallPoint(attributes, None, provider) for _ in range(max(0, row.calls - seen.calls)))
+            if row.export is not None:
+                calls.extend(_logged_calls(row.export, seen, attributes, provider))
+            else:
+                new = max(0, row.calls - seen.calls)
+                calls.extend(CallPoint(attributes, None, provider) for _ in range(new))
             seen.calls = max(seen.calls, row.calls)
             if row.compactions > seen.compactions:
                 before, after = row.last_compaction or (None, None)
@@ -285,6 +303,19 @@ class TelemetryTracker:
                 freed.append((attributes, row.tokens_freed - seen.freed))
                 seen.freed = row.tokens_freed
         return TelemetryBatch(tuple(scopes), tuple(calls), tuple(compactions), tuple(freed))
+
+
+def _logged_calls(
+    export: ExportFigures, seen: _Seen, attributes: Attributes, provider: str
+) -> list[CallPoint]:
+    """The calls of a session row's logs not published yet, each with its prompt and model."""
+    out: list[CallPoint] = []
+    for path, digest in export.logs:
+        start = seen.logs.get(path, 0)
+        points = digest.call_points(start)
+        out.extend(CallPoint(attributes, prompt or None, provider, model) for prompt, model in points)
+        seen.logs[path] = max(start, len(digest.prompts))
+    return out
 
 
 def scope_model(scope: ScopeSnapshot) -> str:
@@ -310,14 +341,15 @@ def scope_figures(scope: ScopeSnapshot, attributes: Attributes) -> ScopeFigures:
 
 
 def row_figures(row: SessionRow, attributes: Attributes) -> ScopeFigures:
-    """A session row's gauges. No estimate ÷ reported: that needs the latest call's whole prompt
-    rebuilt from the log's start, which the row's digest (read on from an offset) never does; it
-    comes from ``ctxscope watch`` only."""
+    """A session row's gauges. Estimate ÷ reported is the digest's running estimate of the main
+    agent's latest reported call over that call's reported prompt (rows of an exporting index)."""
     cached = None
     if row.cached is not None and row.context:
         cached = row.cached / row.context
+    estimate = row.export.estimate if row.export is not None else None
+    ratio = estimate[0] / estimate[1] if estimate is not None and estimate[1] else None
     return ScopeFigures(
-        attributes, row.context, row.window, row.trigger, cached, None, row.cost, iso_seconds(row.started)
+        attributes, row.context, row.window, row.trigger, cached, ratio, row.cost, iso_seconds(row.started)
     )
 
 

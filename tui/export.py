@@ -261,10 +261,7 @@ class Exporter:
             attributes = dict(call.attributes)
             self._calls.add(1, attributes)
             if call.input_tokens is not None:
-                usage = {**attributes, tm.OPERATION: "chat", tm.TOKEN_TYPE: "input"}
-                if call.provider:
-                    usage[tm.PROVIDER] = call.provider
-                self._usage.record(call.input_tokens, usage)
+                self._usage.record(call.input_tokens, call.usage_attributes())
         for freed_attributes, tokens in batch.freed:
             self._freed.add(tokens, dict(freed_attributes))
         for event in batch.compactions:

@@ -19,7 +19,7 @@ class ExportingSessionsApp(SessionsApp):
 
     def __init__(self, *args: object, exporter: Exporter, **kwargs: object) -> None:
         self.exporter = exporter
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, export=True, **kwargs)  # type: ignore[arg-type]
 
     def post_message(self, message: Message) -> bool:
         if isinstance(message, SessionRowsUpdated) and message.rows:

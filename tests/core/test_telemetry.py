@@ -158,3 +158,28 @@ def test_history_queries_quote_hostile_ids() -> None:
         "calls": [{"values": [[20, "3"]]}],
     })
     assert points == [(10.0, {"context": 100}), (20.0, {"context": 150, "calls": 3})]
+
+
+def test_rows_of_an_exporting_index_publish_every_call_once(tmp_path: Path) -> None:
+    from ctxscope.core.homes import discover
+    from ctxscope.core.sessions_index import SessionIndex
+
+    log = claude_session(tmp_path, "s-x", [10_000, 14_000], subagents=1)
+    tracker = tm.TelemetryTracker(IDENTITY)
+    with SessionIndex(":memory:", export=True) as index:
+        [first] = index.rows(discover([str(tmp_path)], homes=False))
+        batch = tracker.from_rows([first])
+        with open(log, "ab") as handle:
+            call = claude_call("s-x", "/home/dev/project", 3, 18_000, model="claude-sonnet-4-5")
+            handle.write(b"".join(call))
+        [grown] = index.rows(discover([str(tmp_path)], homes=False))
+    opus = "claude-opus-4-6"
+    assert [(c.input_tokens, c.model) for c in batch.calls] == [(10_000, opus), (14_000, opus), (5_000, opus)]
+    assert grown.export is not None and grown.export.estimate is not None
+    later = tracker.from_rows([grown])
+    assert [(c.input_tokens, c.model) for c in later.calls] == [(18_000, "claude-sonnet-4-5")]
+    assert later.calls[0].usage_attributes()[tm.MODEL] == "claude-sonnet-4-5"
+    assert dict(later.calls[0].attributes)[tm.MODEL] == "claude-sonnet-4-5"  # the row's: its last call's
+    estimate, reported = grown.export.estimate
+    assert reported == 18_000 and later.scopes[0].gauges()[tm.ESTIMATE_RATIO] == estimate / reported
+    assert tracker.from_rows([grown]).calls == ()

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.integration.support import CTXSCOPE, free_port, running, wait_for
-from tests.session_home import claude_line, claude_session
+from tests.session_home import claude_call, claude_line, claude_session
 
 pytest.importorskip("opentelemetry.sdk", reason="needs the otel extra: pip install '.[otel]'")
 from ctxscope.core import telemetry as tm
@@ -87,6 +87,18 @@ class Receiver:
                                 point.as_int if point.WhichOneof("value") == "as_int" else point.as_double
                             )
                             out.setdefault(metric.name, []).append((attrs, value))
+        return out
+
+    def histograms(self, name: str) -> list[tuple[dict[str, str], int, float]]:
+        """Every histogram data point of one metric received: (attributes, count, sum)."""
+        out = []
+        for body in self.of("/v1/metrics"):
+            for resource in ExportMetricsServiceRequest.FromString(body).resource_metrics:
+                for scope in resource.scope_metrics:
+                    for metric in scope.metrics:
+                        if metric.name == name:
+                            out += [({a.key: _any(a.value) for a in point.attributes}, point.count, point.sum)
+                                    for point in metric.histogram.data_points]
         return out
 
     def events(self) -> list[tuple[str, dict[str, Any], str]]:
@@ -251,9 +263,52 @@ def test_sessions_export_json_pushes_every_row(tmp_path: Path, receiver: Receive
     assert of(tm.TOKENS_FREED) == {"sess-otlp": 45_000}
     assert of(tm.SESSION_COST) == pytest.approx({row["session_id"]: row["cost"] for row in rows})
     assert of(tm.SESSION_START) == {"sess-otlp": 1_770_912_000, "sess-two": 1_770_912_000}
-    assert tm.ESTIMATE_RATIO not in receiver.metrics()  # from `watch` only (docs/telemetry.md)
+    # Estimate ÷ reported and one token-usage point per call, as `watch` publishes them.
+    logs = tmp_path / "logs"
+    assert of(tm.ESTIMATE_RATIO) == pytest.approx(
+        {session: watched_ratio(logs / f"{session}.jsonl") for session in ("sess-otlp", "sess-two")}
+    )
+    usage = {a[tm.SESSION]: (count, total, a[tm.MODEL], a[tm.PROVIDER])
+             for a, count, total in receiver.histograms(tm.TOKEN_USAGE)}
+    assert usage == {"sess-otlp": (3, 30_000 + 70_000 + 25_000, "claude-opus-4-6", "anthropic"),
+                     "sess-two": (2, 22_000, "claude-opus-4-6", "anthropic")}
     assert [fields[tm.SESSION] for _, fields, _ in receiver.events()] == ["sess-otlp"]
     assert_no_text(receiver)
+
+
+def watched_ratio(log: Path) -> float:
+    """The estimate ÷ reported gauge `ctxscope watch` publishes for a log."""
+    source = CoreSource(str(log))
+    source.read(None)
+    source.finish()
+    [scope] = tm.TelemetryTracker(tm.Identity("w")).from_snapshot(source.snapshot()).scopes
+    return scope.gauges()[tm.ESTIMATE_RATIO]
+
+
+def test_sessions_export_reads_a_grown_log_on_with_its_estimate(tmp_path: Path, receiver: Receiver) -> None:
+    """The second run reads the grown log on from the cached offset (the cache carries the
+    running estimate) and publishes the new calls' points and the same ratio `watch` computes
+    over the whole log; a model change shows on the new calls' points."""
+    log = claude_session(tmp_path / "logs", "sess-grow", [10_000, 12_000], compact_after=1)
+    argv = [CTXSCOPE, "sessions", str(tmp_path / "logs"), "--no-homes", "--cache", str(tmp_path / "c.db"),
+            "--json", "--export", "--otlp-endpoint", receiver.url, "--host", "box-7"]
+    subprocess.run(argv, capture_output=True, timeout=30, check=True)
+    with open(log, "ab") as handle:
+        call = claude_call("sess-grow", "/home/dev/project", 3, 15_000, model="claude-sonnet-4-5", pieces=2)
+        handle.write(b"".join(call))
+    with receiver.lock:
+        receiver.bodies.clear()
+    subprocess.run(argv, capture_output=True, timeout=30, check=True)
+    ratio = receiver.metrics()[tm.ESTIMATE_RATIO][-1][1]
+    assert ratio == pytest.approx(watched_ratio(log))
+    from ctxscope.core.sessions_index import SessionIndex
+
+    with SessionIndex(str(tmp_path / "c.db"), export=True) as index:
+        cached = index.digest(str(log))
+    assert index.reads == 0 and cached.offset == log.stat().st_size  # the second run cached it
+    points = {(a[tm.MODEL], count, total) for a, count, total in receiver.histograms(tm.TOKEN_USAGE)}
+    # A new process publishes the session's every call again (cumulative from its start).
+    assert points == {("claude-opus-4-6", 2, 22_000), ("claude-sonnet-4-5", 1, 15_000)}
 
 
 def test_the_missing_extra_is_one_line(

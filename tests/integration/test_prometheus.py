@@ -70,7 +70,7 @@ def test_two_machines_through_a_real_prometheus(tmp_path: Path) -> None:
     from ctxscope.tui.export import Exporter, ExportOptions
 
     claude_session(tmp_path / ROWS_HOST, "sess-box", [8_000, 16_000], cwd=f"/work/{ROWS_HOST}")
-    with SessionIndex(":memory:") as index:
+    with SessionIndex(":memory:", export=True) as index:
         [box_row] = index.rows(discover([str(tmp_path / ROWS_HOST)], homes=False))
     rows_exporter = Exporter(ExportOptions(None, 0, "127.0.0.1", Identity(ROWS_HOST)))
     rows_exporter.publish_rows([box_row])
@@ -116,6 +116,15 @@ def test_two_machines_through_a_real_prometheus(tmp_path: Path) -> None:
                                     for s in query(base, "ctxscope_context_tokens")) else None,
                 timeout=20, what="the appended call to be scraped",
             )
+            # The rows' estimate ÷ reported and per-call token-usage points (`sessions --export`).
+            assert box_row.export is not None and box_row.export.estimate is not None
+            estimate, reported = box_row.export.estimate
+            [ratio] = query(base, f'ctxscope_estimate_ratio{{host_name="{ROWS_HOST}"}}')
+            assert float(ratio["value"][1]) == pytest.approx(estimate / reported)
+            [usage] = query(base, f'gen_ai_client_token_usage_count{{host_name="{ROWS_HOST}"}}')
+            assert usage["metric"]["gen_ai_request_model"] == "claude-opus-4-6" and usage["value"][1] == "2"
+            [usage_sum] = query(base, f'gen_ai_client_token_usage_sum{{host_name="{ROWS_HOST}"}}')
+            assert usage_sum["value"][1] == str(8_000 + 16_000)
             compactions = query(base, "ctxscope_compactions_total")
             assert {s["metric"]["host_name"]: float(s["value"][1]) for s in compactions} == {"laptop-ana": 1}
 

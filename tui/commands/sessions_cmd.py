@@ -87,7 +87,7 @@ def print_json(
     from ctxscope.core.homes import discover
     from ctxscope.core.sessions_index import SessionIndex
 
-    with SessionIndex(cache) as index:
+    with SessionIndex(cache, export=publish is not None) as index:
         rows = index.rows(discover(folders, homes=homes))
     if publish is not None:
         publish(rows)

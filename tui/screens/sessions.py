@@ -290,6 +290,7 @@ class SessionsApp(CtxscopeApp):
         clock: Seconds since the epoch now (live markers and "last" column).
         start_feed: Run the feed (tests that post rows themselves pass False).
         force_polling: Poll instead of relying on inotify.
+        export: Rows carry what ``sessions --export`` publishes (``SessionIndex(export=True)``).
     """
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [TUI / "app.tcss", TUI / "sessions.tcss"]
@@ -307,6 +308,7 @@ class SessionsApp(CtxscopeApp):
         clock: Callable[[], float] = time.time,
         start_feed: bool = True,
         force_polling: bool = False,
+        export: bool = False,
     ) -> None:
         super().__init__(DashboardOptions(path=""), start_tailer=False)
         self.browser = SessionsScreen(clock)
@@ -314,7 +316,7 @@ class SessionsApp(CtxscopeApp):
             self.post_message,
             folders,
             homes=homes,
-            open_index=partial(SessionIndex, cache, clock=clock),
+            open_index=partial(SessionIndex, cache, clock=clock, export=export),
             environ=environ,
             force_polling=force_polling,
         )
