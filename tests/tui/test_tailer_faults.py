@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pwd
+import select
 import shutil
+import signal
+import tempfile
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -108,19 +113,114 @@ async def test_replaced_by_a_fifo_is_refused_then_recovers(tmp_path: Path) -> No
         await stop(tailer, task, inbox)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
-async def test_chmod_000_then_644(tmp_path: Path) -> None:
-    log = tmp_path / "run.jsonl"
+def log_and_turn(folder: Path) -> tuple[Path, bytes]:
+    """A log of three turns, and the bytes of a fourth to append."""
+    log = folder / "run.jsonl"
+    fakes.write_session(log, turns=3)
+    grown = folder / "grown.jsonl"
+    shutil.copy(log, grown)
+    append_turns(grown, 3, 1)
+    turn = grown.read_bytes()[log.stat().st_size :]
+    grown.unlink()
+    return log, turn
+
+
+async def unreadable_then_readable(log: Path, turn: bytes) -> None:
+    """chmod 000 while a turn is appended (through a descriptor opened before), then 644: the
+    header says the log cannot be read (no "up to date", no LIVE) until live reading recovers
+    by itself and reads the turn."""
+    assert os.geteuid() != 0, "root reads files whatever their mode"
+    inbox, tailer, task = await start(log)
+    try:
+        with open(log, "ab") as handle:
+            log.chmod(0)
+            handle.write(turn)
+        await inbox.wait_for(faulty(inbox, "permission"))
+        shown = header_of(last(inbox))
+        assert "permission denied" in shown and "up to date" not in shown and "LIVE" not in shown
+        log.chmod(0o644)
+        await inbox.wait_for(recovered(inbox, 4))
+        assert "up to date" in header_of(last(inbox))
+    finally:
+        await stop(tailer, task, inbox)
+
+
+def unprivileged_user() -> tuple[int, int] | None:
+    """(uid, gid) of ``nobody``, the unprivileged user the scenario drops to under root."""
+    try:
+        entry = pwd.getpwnam("nobody")
+    except KeyError:
+        return None
+    return (entry.pw_uid, entry.pw_gid) if entry.pw_uid != 0 else None
+
+
+def run_unprivileged(uid: int, gid: int) -> None:
+    """Run :func:`unreadable_then_readable` in a forked child that drops to ``uid``/``gid`` (root
+    reads files whatever their mode), on a log that user owns. The interpreter may live where
+    that user cannot read (under /root), so the log is written and every module the scenario
+    needs is imported here first (a warm-up run as root); the child reports through a pipe,
+    waited on with a bound."""
+    folder = Path(tempfile.mkdtemp(prefix="ctxscope-unprivileged-"))
+    try:
+        warm = folder / "warm"
+        warm.mkdir()
+        asyncio.run(_warm_up(warm))
+        shutil.rmtree(warm)
+        log, turn = log_and_turn(folder)
+        for path in (folder, log):
+            os.chown(path, uid, gid)
+        read_end, write_end = os.pipe()
+        child = os.fork()
+        if child == 0:  # pragma: no cover - the child reports through the pipe
+            os.close(read_end)
+            outcome = b"ok"
+            try:
+                os.setgroups([])
+                os.setresgid(gid, gid, gid)
+                os.setresuid(uid, uid, uid)
+                asyncio.run(unreadable_then_readable(log, turn))
+            except BaseException:
+                outcome = traceback.format_exc().encode()
+            os.write(write_end, outcome[-8000:])
+            os._exit(0)
+        os.close(write_end)
+        try:
+            ready, _, _ = select.select([read_end], [], [], 2 * TIMEOUT)
+            if not ready:
+                os.kill(child, signal.SIGKILL)
+            report = os.read(read_end, 16_000) if ready else b"timed out"
+        finally:
+            os.close(read_end)
+            os.waitpid(child, 0)
+        assert report == b"ok", report.decode(errors="replace")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _warm_up(folder: Path) -> None:
+    """Follow a log through a fault and back (imports what the tailer's paths import)."""
+    log = folder / "run.jsonl"
     fakes.write_session(log, turns=3)
     inbox, tailer, task = await start(log)
     try:
-        log.chmod(0)
+        log.unlink()
+        await inbox.wait_for(faulty(inbox, "missing"))
+        fakes.write_session(log, turns=3)
         append_turns(log, 3, 1)
-        await inbox.wait_for(faulty(inbox, "permission"))
-        log.chmod(0o644)
         await inbox.wait_for(recovered(inbox, 4))
+        header_of(last(inbox))
     finally:
         await stop(tailer, task, inbox)
+
+
+def test_chmod_000_then_644(tmp_path: Path) -> None:
+    if os.geteuid() != 0:
+        asyncio.run(unreadable_then_readable(*log_and_turn(tmp_path)))
+        return
+    user = unprivileged_user()
+    if user is None:
+        pytest.skip("root reads files whatever their mode, and there is no unprivileged user to drop to")
+    run_unprivileged(*user)
 
 
 async def test_rewritten_in_place_larger(tmp_path: Path) -> None:
