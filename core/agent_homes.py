@@ -195,6 +195,28 @@ def agent_of(path: str) -> str:
     return ""
 
 
+OWN_FORMATS: Final[dict[str, str]] = {
+    "gemini-cli": "gemini-cli",
+    "opencode": "opencode",
+    "cline": "cline",
+    "aider": "aider",
+    "specstory": "specstory",
+    "openhands": "openhands",
+    "swe-agent": "swe-agent",
+}
+"""Log formats only one agent writes, by the agent's name (Claude Code's and Codex's are
+:data:`~ctxscope.core.model_info.AGENTS_BY_FORMAT`)."""
+
+
+def agent_of_log(path: str, format: str) -> str:
+    """The agent that wrote a log: by where the file is (:func:`agent_of`: Roo Code's files are
+    Cline's format), else by its format ('' for a format several agents write, such as
+    ``openai-chat``)."""
+    from .model_info import AGENTS_BY_FORMAT
+
+    return agent_of(path) or AGENTS_BY_FORMAT.get(format) or OWN_FORMATS.get(format, "")
+
+
 def is_agent_log(path: str) -> bool:
     """Whether a changed path may be one of the session files :func:`agent_logs_in` finds (for a
     file watcher's filter: a new or rewritten session of another agent wakes the follower)."""

@@ -96,6 +96,8 @@ class LogDigest:
         tokens_freed: Tokens the main scope's compactions took out of the context (those whose
             before and after are both known).
         scopes: Sub-agent scopes found inside the file.
+        chats: Other top-level scopes found inside the file (scopes with no parent besides the
+            main one: Aider's earlier chat sessions), which are not sub-agents.
         cost: Estimated dollars of the priced calls.
         unpriced: Calls with usage whose model has no price.
         last_request: Per scope, the last call's key (:func:`_request_key`) and estimated cost
@@ -139,6 +141,7 @@ class LogDigest:
     trigger_seen: int | None = None
     tokens_freed: int = 0
     scopes: list[str] = field(default_factory=list)
+    chats: list[str] = field(default_factory=list)
     cost: float = 0.0
     unpriced: int = 0
     last_request: dict[str, tuple[str, float | None]] = field(default_factory=dict)
@@ -396,8 +399,10 @@ def fold(digest: LogDigest, session: Session) -> None:
     main = session.main_scope
     for scope in session.scopes.values():
         is_main = scope is main
-        if not is_main and scope.scope_id not in digest.scopes:
-            digest.scopes.append(scope.scope_id)
+        if not is_main:
+            kept = digest.chats if scope.header.parent_id is None else digest.scopes
+            if scope.scope_id not in kept:
+                kept.append(scope.scope_id)
         if is_main and scope.header.context_limit:
             digest.window = scope.header.context_limit
         if is_main and scope.header.model and not digest.model:

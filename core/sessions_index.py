@@ -25,8 +25,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
+from .agent_homes import agent_of_log
 from .homes import SessionLog
-from .model_info import AGENTS_BY_FORMAT, context_window, refined_trigger
+from .model_info import context_window, refined_trigger
 from .session_digest import DIGEST_VERSION, LogDigest, read_digest
 
 CACHE_ENV: Final = "CTXSCOPE_CACHE_DIR"
@@ -82,8 +83,8 @@ class SessionRow:
 
     Attributes:
         path: The session's main log.
-        agent: The agent whose home it is in, else the agent its format belongs to ('' when
-            neither says).
+        agent: The agent whose home it is in, else the agent its file name or format belongs to
+            (:func:`~ctxscope.core.agent_homes.agent_of_log`; '' when neither says).
         format: The log format.
         session_id: The agent's session id.
         project: The working directory the agent ran in.
@@ -98,6 +99,9 @@ class SessionRow:
             (:func:`~ctxscope.core.model_info.context_window`); None when neither is known.
         compactions: Compactions the agents reported.
         subagents: Sub-agent logs and inline sub-agents.
+        chats: Chat sessions the log holds when it holds several side by side (Aider writes every
+            chat of a project into one history; each is its own scope and none is a sub-agent),
+            else 0. ``context`` and ``peak`` are then the newest chat's, ``calls`` every chat's.
         cost: Estimated dollars of the priced calls (see :mod:`ctxscope.core.pricing`), None when
             no call could be priced.
         unpriced: Calls with usage whose model has no price.
@@ -133,6 +137,7 @@ class SessionRow:
     trigger: int | None = None
     cached: int | None = None
     tokens_freed: int = 0
+    chats: int = 0
     problem: str = ""
     export: ExportFigures | None = field(default=None, compare=False, repr=False)
 
@@ -162,7 +167,7 @@ def make_row(
     calls = main.calls + sum(d.calls for d in subagents)
     priced_any = any(d.cost or (d.calls and not d.unpriced) for d in (main, *subagents))
     cost = main.cost + sum(d.cost for d in subagents)
-    agent = log.agent or AGENTS_BY_FORMAT.get(main.format, "")
+    agent = log.agent or agent_of_log(log.path, main.format)
     window = context_window(main.model, log_window=main.window, largest_prompt=main.peak)
     return SessionRow(
         path=log.path,
@@ -179,6 +184,7 @@ def make_row(
         window=window,
         compactions=main.compactions + sum(d.compactions for d in subagents),
         subagents=len(log.subagents) + len(main.scopes),
+        chats=1 + len(main.chats) if main.chats else 0,
         cost=cost if priced_any else None,
         unpriced=main.unpriced + sum(d.unpriced for d in subagents),
         live=now - mtime <= LIVE_SECONDS,

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Final
 
-from .model_info import AGENT_CLAUDE_CODE, AGENT_CODEX, AGENTS_BY_FORMAT
+from .agent_homes import agent_of_log
+from .model_info import AGENT_CLAUDE_CODE, AGENT_CODEX
 from .sessions_index import ExportFigures, SessionRow
 from .snapshot import AgentCompaction, ScopeSnapshot, SessionSnapshot
 
@@ -242,7 +243,7 @@ class TelemetryTracker:
 
     def from_snapshot(self, snapshot: SessionSnapshot, *, project: str = "") -> TelemetryBatch:
         """The batch for a recorded-lens snapshot (``ctxscope watch``)."""
-        agent = AGENTS_BY_FORMAT.get(snapshot.format, snapshot.format)
+        agent = agent_of_log(snapshot.source, snapshot.format) or snapshot.format
         project = self.identity.project or project
         scopes: list[ScopeFigures] = []
         calls: list[CallPoint] = []
@@ -276,7 +277,7 @@ class TelemetryTracker:
         for row in rows:
             if row.problem:
                 continue
-            agent = row.agent or AGENTS_BY_FORMAT.get(row.format, row.format)
+            agent = row.agent or row.format
             session_id = row.session_id or row.path
             attributes = self.identity.attributes(
                 agent=agent, session_id=session_id, scope="main", model=row.model,

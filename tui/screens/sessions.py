@@ -90,9 +90,12 @@ def cells(row: SessionRow, now: float) -> tuple[Text, ...]:
     share = f" {fmt.percent(row.context, window)}" if row.context is not None and window else ""
     context = f"{fmt.tokens(row.context)}{share}" if row.context is not None else "—"
     cost = format_dollars(row.cost) if row.cost is not None else "—"
+    chats = f" ×{row.chats}" if row.chats else ""  # chat sessions in one log (Aider): no sub-agents
+    agent, room = row.agent or row.format, 11 - len(chats)
+    agent = fmt.clean(agent, room if len(agent) <= room else room - 1) + chats
     values = {
         "live": Text("●", style="bold green") if row.live else Text(""),
-        "agent": fmt.literal(row.agent or row.format, limit=11),
+        "agent": fmt.literal(agent, limit=11),
         "project": Text(_tail(row.project or "?", PROJECT_CHARS)),
         "model": fmt.literal(row.model or "?", limit=MODEL_CHARS),
         "started": Text(_started(row.started) if row.started else "—"),
