@@ -323,10 +323,9 @@ def read_digest(
             if progress.change is not None:  # truncated or replaced while being read
                 digest = LogDigest(tracked=digest.tracked, estimator=digest.estimator)
                 _peek(path, digest)
-            finished = reader.mode == "document" or progress.lines == 0
-            if choosing and not digest.estimator and _settled(reader.session, finished):
+            if choosing and not digest.estimator and _has_calls(reader.session):
                 _choose_estimator(reader, digest)
-            if finished:
+            if reader.mode == "document" or progress.lines == 0:
                 break
         if reader.adapter is not None:
             # What the adapter holds back for the next line (tool results, a compaction waiting
@@ -354,19 +353,16 @@ def _first_call_model(session: Session) -> str:
     return next((r.model for scope in session.scopes.values() for r in scope.requests[:1] if r.model), "")
 
 
-def _settled(session: Session, finished: bool) -> bool:
-    """A new estimate's estimator can be chosen: a call names its model, or the read ended
-    after calls that name none. A log read to its end before its first call keeps none (it is
-    read from the start again next time)."""
-    return bool(_first_call_model(session)) or (
-        finished and any(scope.requests for scope in session.scopes.values())
-    )
+def _has_calls(session: Session) -> bool:
+    """A new estimate's estimator can be chosen (by the first call's model, as ``watch`` does). A
+    log read to its end before its first call keeps none: it is read from the start next time."""
+    return any(scope.requests for scope in session.scopes.values())
 
 
 def _choose_estimator(reader: SessionReader, digest: LogDigest) -> None:
     """Settle a new estimate's estimator, as ``ctxscope watch`` does: by the model family of the
-    session's first call (of its header's model, when the log ends before any call names one).
-    Until then text was kept (it is counted with that estimator afterwards); from here on text
+    session's first call (its header's model when that call names none). Until then text was
+    kept (it is counted with that estimator afterwards); from here on text
     is elided after being counted."""
     from .model_info import estimator_profile
 

@@ -25,8 +25,16 @@ The session storage (``~/.local/share/opencode/storage/``) keeps the same record
 ``session/<projectID>/<sessionID>.json``, ``message/<sessionID>/<messageID>.json`` and
 ``part/<messageID>/<partID>.json`` (ids sort in creation order). Opening a session file reads its
 messages and parts from there, and the sessions whose ``parentID`` is that session (the
-sub-agents its ``task`` tool started) into their own scopes. (OpenCode releases that keep
-sessions in an SQLite database are not read.)
+sub-agents its ``task`` tool started) into their own scopes.
+
+Not read: OpenCode releases that keep sessions in an SQLite database (``opencode.db`` beside
+``storage/``). Its schema (OpenCode's ``packages/opencode/src/session/session.sql.ts``) holds the
+same records: a ``session`` table (``id``, ``parent_id``, ``directory``, ``title``, times), and
+``message`` and ``part`` tables whose ``data`` column is the JSON of a message's ``info`` and of
+a part without their ids (``id``, ``session_id``, ``message_id`` are columns), so an export-shaped
+``{info, parts}`` list can be rebuilt per session; no real database has been seen to test it on,
+and one file holding every session needs a way to name a session that the file-based reader and
+session list do not have.
 """
 
 from __future__ import annotations
