@@ -343,3 +343,6 @@ async def test_the_session_browser_exports_its_rows(tmp_path: Path, receiver: Re
     contexts = {a[tm.SESSION]: v for a, v in receiver.metrics()[tm.CONTEXT_TOKENS]}
     assert contexts == {"sess-b1": 13_000, "sess-b2": 21_000}
     assert {a[tm.HOST] for a, _ in receiver.metrics()[tm.CALLS]} == {"box-6"}
+    usage = {a[tm.SESSION]: (count, total) for a, count, total in receiver.histograms(tm.TOKEN_USAGE)}
+    assert usage == {"sess-b1": (2, 24_000), "sess-b2": (1, 21_000)}  # the browser's rows carry the calls
+    assert set(receiver.metrics()[tm.ESTIMATE_RATIO][-1][0]) >= {tm.SESSION, tm.HOST}
