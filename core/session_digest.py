@@ -350,6 +350,7 @@ def read_digest(
 
 
 def _first_call_model(session: Session) -> str:
+    """The model of the session's first call that names one (``analysis.session_model``'s rule)."""
     return next((r.model for scope in session.scopes.values() for r in scope.requests[:1] if r.model), "")
 
 
@@ -362,8 +363,8 @@ def _has_calls(session: Session) -> bool:
 def _choose_estimator(reader: SessionReader, digest: LogDigest) -> None:
     """Settle a new estimate's estimator, as ``ctxscope watch`` does: by the model family of the
     session's first call (its header's model when that call names none). Until then text was
-    kept (it is counted with that estimator afterwards); from here on text
-    is elided after being counted."""
+    kept (it is counted with that estimator afterwards); from here on text is elided after
+    being counted."""
     from .model_info import estimator_profile
 
     main = reader.session.main_scope
