@@ -48,7 +48,7 @@ def run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def version(ccusage: str) -> str:
     out = subprocess.run([ccusage, "--version"], capture_output=True, text=True, check=False)
-    return out.stdout.strip() or "unknown"
+    return out.stdout.strip().removeprefix("ccusage ") or "unknown"
 
 
 def measure(ccusages: list[str], megabytes: int, repeat: int) -> list[dict[str, Any]]:
