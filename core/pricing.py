@@ -27,6 +27,7 @@ version (``gpt-5.9``) is *unpriced* rather than priced as its nearest neighbour.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -106,8 +107,10 @@ _SUFFIX: Final = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=256)
 def price_of(model: str) -> Price | None:
-    """The list prices of a model, or None when the table does not know it."""
+    """The list prices of a model, or None when the table does not know it (memoised: a log
+    names a few models on thousands of calls)."""
     name = _BEDROCK_PREFIX.sub("", normalise_model(model))
     fitting = [key for key in PRICE_TABLE if name.startswith(key) and _SUFFIX.fullmatch(name, len(key))]
     return PRICE_TABLE[max(fitting, key=len)] if fitting else None

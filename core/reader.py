@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -90,6 +90,9 @@ DETECT_LINES: Final = 64
 POLL_CHUNK: Final = 4 << 20
 """Bytes read per step by :meth:`SessionReader.read_all`."""
 
+HEAD_BYTES: Final = 1 << 20
+"""How much of a JSONL log :func:`open_log_counted` reads first to choose its estimator."""
+
 Mode = Literal["lines", "document", "text"]
 
 __all__ = [
@@ -105,6 +108,7 @@ __all__ = [
     "detect_format",
     "known_formats",
     "open_log",
+    "open_log_counted",
 ]
 
 
@@ -762,3 +766,51 @@ def open_log(
         UnknownFormatError: The log is in no known format (or ``format`` names none).
     """
     return SessionReader(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings).read_all()
+
+
+def open_log_counted(
+    path: str | os.PathLike[str],
+    format: str | None = None,
+    *,
+    estimator_for: Callable[[Session], Estimator],
+    whole_text_formats: Collection[str] = (),
+    text_cap: int = LARGE_LOG_TEXT_CAP,
+    siblings: bool = True,
+) -> Session:
+    """Read a finished log for its figures: each message is counted as it is read and only the
+    first ``text_cap`` characters of each block's text are kept (``ctxscope report``'s recorded
+    lens needs counts, not text; the whole text of a large log would fill memory).
+
+    The counts are taken by the estimator ``estimator_for`` picks for a session (the analysis's
+    own choice, e.g. by its first call's model): picked first from the session in the log's first
+    :data:`HEAD_BYTES`, then from the whole session. Should the two differ while some text was
+    elided, the log is read again keeping all text, so every count is what a full read gives. A
+    whole-document or Markdown log, and a log in one of ``whole_text_formats`` (whose figures
+    need the text itself), is read once, keeping all text.
+
+    Raises:
+        OSError: The file cannot be read.
+        UnknownFormatError: The log is in no known format (or ``format`` names none).
+    """
+    head = SessionReader(path, format, text_cap=None, siblings=False)
+    try:
+        head.mode = head._choose_mode(final=False)
+        if head.mode == "lines":
+            head.poll(HEAD_BYTES)
+    except (OSError, ValueError):
+        head.mode = None  # the whole read below says what is wrong
+    if head.mode != "lines" or head.format is None or head.format in whole_text_formats:
+        return open_log(path, format, text_cap=None, siblings=siblings)
+    chosen = estimator_for(head.session)
+    session = open_log(path, format, text_cap=text_cap, estimator=chosen, siblings=siblings)
+    final = estimator_for(session)
+    if final.name != chosen.name and _elided(session):
+        session = open_log(path, format, text_cap=None, estimator=final, siblings=siblings)
+    return session
+
+
+def _elided(session: Session) -> bool:
+    """Whether any stored block of the session lost text to the text cap."""
+    return any(
+        block.elided_chars for scope in session.scopes.values() for m in scope.messages for block in m.blocks
+    )

@@ -4,6 +4,8 @@
   (:meth:`TranscriptAdapter.store_response`), yet a session being tailed holds every block as
   soon as its line is read, and a log read in any number of polls ends as it does read at once.
 * Reading never touches the process-wide garbage collector (no pause, no freeze).
+* A counted read (:func:`~ctxscope.core.reader.open_log_counted`, ``ctxscope report``'s recorded
+  lens) keeps every count a full read gives, whichever estimator the whole session picks.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from pathlib import Path
 
 import orjson
 import pytest
-from ctxscope.core.reader import SessionReader, UnknownFormatError, open_log
+from ctxscope.core import jsonl, reader
+from ctxscope.core.reader import SessionReader, UnknownFormatError, open_log, open_log_counted
 from ctxscope.core.session import Session
+from ctxscope.core.tokens import Estimator, get_estimator
 
 from tests.core.test_adapters_claude_code import assistant, tool_result, tool_use, usage, user
 
@@ -110,3 +114,59 @@ def test_reading_leaves_the_garbage_collector_alone(tmp_path: Path, enabled: boo
         assert gc.get_threshold() == thresholds and gc.get_freeze_count() == 0
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def counts(session: Session, estimator: Estimator) -> list[object]:
+    """What the recorded lens reads of a session: every message's count, every request."""
+    return [
+        (scope_id, [m.tokens(estimator) for m in scope.messages], [repr(r) for r in scope.requests])
+        for scope_id, scope in session.scopes.items()
+    ]
+
+
+def longest_text(session: Session) -> int:
+    return max(len(b.text) for s in session.scopes.values() for m in s.messages for b in m.blocks)
+
+
+def test_a_counted_read_keeps_every_count_and_lets_the_text_go(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b"".join(response_log()))
+    claude = get_estimator("claude")
+    counted = open_log_counted(path, estimator_for=lambda _: claude, text_cap=64)
+    assert counts(counted, claude) == counts(open_log(path, text_cap=None), claude)
+    assert longest_text(counted) == 64 and counted.estimator is claude
+
+
+def test_a_counted_read_whose_estimator_changes_reads_again_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The estimator chosen from the log's head is not the whole session's: every count is still
+    the whole session's estimator's over the full text."""
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b"".join(response_log()))
+    monkeypatch.setattr(reader, "HEAD_BYTES", 1)  # the head: the first line, no call yet
+    monkeypatch.setattr(jsonl, "READ_CHUNK", 64)
+    chosen: list[str] = []
+
+    def by_calls(session: Session) -> Estimator:
+        chosen.append("chars4" if not session.totals()[1] else "claude")
+        return get_estimator(chosen[-1])
+
+    counted = open_log_counted(path, estimator_for=by_calls, text_cap=64)
+    claude = get_estimator("claude")
+    assert chosen == ["chars4", "claude"]
+    assert counts(counted, claude) == counts(open_log(path, text_cap=None), claude)
+    assert longest_text(counted) == 5000  # read again, keeping all text
+
+
+def test_a_counted_read_keeps_the_text_of_documents_and_named_formats(tmp_path: Path) -> None:
+    lines = response_log()
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b"".join(lines))
+    document = tmp_path / "doc.json"
+    document.write_bytes(b"[" + b",".join(line.strip() for line in lines) + b"]")
+    claude = get_estimator("claude")
+    kept = open_log_counted(path, estimator_for=lambda _: claude, whole_text_formats=("claude-code",))
+    assert longest_text(kept) == 5000
+    with pytest.raises(UnknownFormatError):  # as a whole read says: no document format reads it
+        open_log_counted(document, estimator_for=lambda _: claude)

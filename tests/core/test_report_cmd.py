@@ -193,6 +193,23 @@ def test_report_reads_real_agent_logs(path: Path | None, capsys: pytest.CaptureF
             assert usage["raw"]["median"] > 0
 
 
+@pytest.mark.shared
+@pytest.mark.parametrize("path", real_logs() or [None], ids=lambda p: p.name if p else "absent")
+def test_recorded_report_is_what_a_full_read_gives(
+    path: Path | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The recorded lens counts each message as it is read and lets its text go: every figure is
+    the one a read keeping all text gives."""
+    if path is None:
+        pytest.skip("needs ../shared/real-logs (absent here)")
+    from ctxscope.core.analysis import AnalysisOptions, analyse
+    from ctxscope.core.reader import open_log
+
+    whole = analyse(open_log(path, text_cap=None), AnalysisOptions(lens="recorded")).summary()
+    expected = json.loads(json.dumps(whole.to_json(per_request=True)))
+    assert report(capsys, str(path), "--per-request") == expected
+
+
 def test_estimate_vs_reported_per_scope(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Usage in the log gives each scope the median and worst estimate ÷ reported ratio."""
     path = tmp_path / "log.jsonl"

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ctxscope.core.analysis import SessionSummary
+    from ctxscope.core.session import Session
     from ctxscope.core.snapshot import Lens
     from rich.table import Table
 
@@ -101,21 +102,8 @@ def build_summary(args: argparse.Namespace) -> SessionSummary:
     """
     from ctxscope.core.analysis import AnalysisOptions, analyse
     from ctxscope.core.pipeline import PipelineConfig
-    from ctxscope.core.reader import UnknownFormatError, open_log
-    from ctxscope.core.tokens import get_estimator
 
     path = log_path(args.path, folder=True)  # a folder: its newest log, as ``open`` does
-    estimator = get_estimator(args.estimator) if args.estimator else None
-    try:
-        session = open_log(path, args.log_format, text_cap=None, estimator=estimator)
-    except UnknownFormatError as exc:
-        raise UsageError(str(exc).splitlines()[0] if str(exc) else "unknown log format") from None
-    except (OSError, ValueError) as exc:
-        raise UsageError(f"{path}: {exc}") from None
-    if not session.scopes:
-        if session.problems.bad_lines:
-            raise UsageError(f"{path}: no valid events ({session.problems.bad_lines} bad lines)")
-        raise UsageError(f"{path}: the log is empty")
     trigger = args.trigger
     try:
         config = PipelineConfig(strategy=args.strategy).replace(
@@ -126,11 +114,47 @@ def build_summary(args: argparse.Namespace) -> SessionSummary:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     lens: Lens = args.lens or ("pipeline" if config != PipelineConfig() else "recorded")
+    session = _read(path, args.log_format, args.estimator, whole_text=lens == "pipeline")
     options = AnalysisOptions(
         lens=lens, config=config, window=args.window,
         trigger=trigger if isinstance(trigger, int) else None, estimator=args.estimator,
     )
     return analyse(session, options).summary(strategy=config.strategy)
+
+
+def _read(path: str, log_format: str | None, estimator: str | None, *, whole_text: bool) -> Session:
+    """Read the log. The recorded lens of another agent's log needs each message's count, not its
+    text: messages are counted as they are read, by the estimator the analysis will use, and their
+    text is let go (:func:`~ctxscope.core.reader.open_log_counted`). The pipeline lens, and the
+    recorded lens of ctxscope's own logs (the pipeline's own replay), read every text whole.
+
+    Raises:
+        UsageError: The file is missing, unreadable, empty or in no known format.
+    """
+    from ctxscope.core.analysis import session_model_estimator
+    from ctxscope.core.logformat import FORMAT_NAME
+    from ctxscope.core.reader import UnknownFormatError, open_log, open_log_counted
+    from ctxscope.core.tokens import get_estimator
+
+    try:
+        if whole_text:
+            chosen = get_estimator(estimator) if estimator else None
+            session = open_log(path, log_format, text_cap=None, estimator=chosen)
+        else:
+            session = open_log_counted(
+                path, log_format,
+                estimator_for=lambda s: get_estimator(estimator or session_model_estimator(s)),
+                whole_text_formats=(FORMAT_NAME,),  # its recorded lens replays the pipeline over the text
+            )
+    except UnknownFormatError as exc:
+        raise UsageError(str(exc).splitlines()[0] if str(exc) else "unknown log format") from None
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"{path}: {exc}") from None
+    if not session.scopes:
+        if session.problems.bad_lines:
+            raise UsageError(f"{path}: no valid events ({session.problems.bad_lines} bad lines)")
+        raise UsageError(f"{path}: the log is empty")
+    return session
 
 
 def run(args: argparse.Namespace) -> int:
