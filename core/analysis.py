@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from .fulltext import full_texts
 from .lens import RecordedScope, recorded_thresholds
+from .lenses import LENSES, Lens
 from .logformat import FORMAT_NAME
 from .model import CLEAR_TOOL_RESULTS, RELEASED_MESSAGE, BlockKind, Message
 from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
@@ -37,10 +38,8 @@ from .pricing import PER_TOKENS, PRICES_TAKEN, REFERENCE_MODEL, cached_prompt_co
 from .replay import SessionReplay, release_replayed
 from .session import Scope, Session
 from .snapshot import (
-    LENSES,
     AgentCompaction,
     Fate,
-    Lens,
     MessageView,
     RequestDetail,
     RequestRecord,

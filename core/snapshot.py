@@ -11,9 +11,11 @@ import enum
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Final
 
 from .calibration import DIVERGENCE_TOLERANCE
+from .lenses import LENSES as LENSES  # re-exported: snapshots are taken through a lens
+from .lenses import Lens as Lens
 from .model import Category, ObservedCompaction, ScopeHeader
 from .session import Problem, Session
 from .timing import SessionTimes, parse_time
@@ -282,10 +284,6 @@ class RequestDetail:
     by_script: ScriptBreakdown
 
 
-Lens = Literal["recorded", "pipeline"]
-"""Which figures a snapshot holds: ``recorded`` (what the agent sent and did) or ``pipeline``
-(what ctxscope's pipeline would send for the same history: the what-if)."""
-LENSES: Final[tuple[Lens, ...]] = ("recorded", "pipeline")
 
 GROWTH_WINDOW: Final = 8
 """Requests looked back over to measure the current growth rate."""

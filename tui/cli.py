@@ -49,7 +49,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="ctxscope",
         description="See what fills an LLM agent's context window.",
     )
-    parser.add_argument("--version", action="version", version=f"ctxscope {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES if only is None else (only,):
         try:
@@ -60,6 +60,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             continue
         module.register(subparsers)
     return parser
+
+
+class _VersionAction(argparse.Action):
+    """``--version``, with the installed version looked up only when it is asked for
+    (``importlib.metadata`` costs about 20 ms, paid otherwise by every command at start-up)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the installed version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        parser.exit(message=f"ctxscope {_version()}\n")
 
 
 def _version() -> str:

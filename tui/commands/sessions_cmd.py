@@ -45,7 +45,7 @@ def register(subparsers: Any) -> None:
                         help="list every host's sessions from this Prometheus server instead of local files")
     parser.add_argument("--export", action="store_true",
                         help="publish every session's figures (with --otlp-endpoint and/or --metrics-port)")
-    from ..export import add_export_arguments
+    from ..export_arguments import add_export_arguments
 
     add_export_arguments(parser, redact=True)
     parser.set_defaults(handler=run)

@@ -42,7 +42,7 @@ def add_dashboard_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_lens_arguments(parser: argparse.ArgumentParser) -> None:
     """``--lens``, ``--window`` and ``--estimator``, shared by ``watch``, ``open`` and ``report``."""
-    from ctxscope.core.snapshot import LENSES
+    from ctxscope.core.lenses import LENSES
     from ctxscope.core.tokens import ESTIMATOR_NAMES
 
     parser.add_argument("--lens", choices=LENSES, default=None,
@@ -78,7 +78,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="poll the file instead of relying on file-system events (network, Docker and WSL mounts)",
     )
-    from ..export import add_export_arguments
+    from ..export_arguments import add_export_arguments
 
     add_export_arguments(parser)
     parser.add_argument("--headless", action="store_true",
