@@ -17,6 +17,7 @@ is immediate: the stop event is set on unmount and the watcher thread returns wi
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -29,7 +30,7 @@ from ctxscope.core.homes import is_session_file
 from ctxscope.core.pipeline.config import PipelineConfig
 from ctxscope.core.reader import TextCap
 from ctxscope.core.search import SearchResult, search_messages
-from ctxscope.core.snapshot import Lens, RequestDetail, SessionSnapshot
+from ctxscope.core.snapshot import Lens, MessageTimes, RequestDetail, SessionSnapshot
 from textual.message import Message
 from watchfiles import Change, awatch
 
@@ -591,7 +592,14 @@ class CoreSource:
         self.analysis.lens = lens
 
     def detail(self, scope_id: str, index: int) -> RequestDetail | None:
-        return self.analysis.detail(scope_id, index)
+        detail = self.analysis.detail(scope_id, index)
+        if detail is None:
+            return None
+        # Request i is the same model call in either lens: its time is the recorded one's.
+        recorded = self.analysis.snapshot("recorded").scopes.get(scope_id)
+        if recorded is None:
+            return detail
+        return dataclasses.replace(detail, sent_at=MessageTimes(recorded.records, len(detail.messages)))
 
     def whole_message(self, scope_id: str, index: int) -> WholeMessage | None:
         session = self.follower.session

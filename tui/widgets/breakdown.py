@@ -11,13 +11,20 @@ from collections.abc import Mapping
 from typing import Final
 
 from ctxscope.core.model import Category
-from ctxscope.core.snapshot import NOT_IN_LOG, SOURCE_REPORTED, RequestDetail, RequestRecord
-from ctxscope.core.tokens import ScriptBreakdown
+from ctxscope.core.snapshot import (
+    NOT_IN_LOG,
+    SOURCE_REPORTED,
+    RequestDetail,
+    RequestRecord,
+    ScriptFigures,
+    script_figures,
+)
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from . import text as fmt
@@ -127,30 +134,34 @@ SCRIPT_LABELS: Final = {
 }
 
 
-def script_table(by_script: ScriptBreakdown) -> Table:
-    """Characters and tokens per script class, and what ``chars / 4`` says for each."""
+def script_table(detail: RequestDetail, note: str = "") -> Table:
+    """Characters and tokens per script class of ``detail``'s sent text, and what ``chars / 4``
+    says for each (figures from core: :func:`~ctxscope.core.snapshot.script_figures`)."""
+    by_script = detail.by_script
     table = _table(
-        f"By script (raw estimate of the text, estimator {by_script.estimator})",
+        f"By script (raw estimate of the text, estimator {by_script.estimator}){note}",
         ("", "left"), ("chars", "right"),
         ("tokens", "right"), ("chars/4", "right"), ("chars/tok", "right"), header=True,
     )
-    for name, chars, tokens in by_script.rows():
+    *rows, whole = script_figures(by_script)
+    for row in rows:
         table.add_row(
-            fmt.literal(SCRIPT_LABELS.get(name, name), limit=20), fmt.tokens(chars), fmt.tokens(tokens),
-            fmt.tokens(-(-chars // 4)), f"{chars / tokens:.1f}" if tokens else "—",
+            fmt.literal(SCRIPT_LABELS.get(row.name, row.name), limit=20), fmt.tokens(row.chars),
+            fmt.tokens(row.tokens), fmt.tokens(row.chars4), _per_token(row),
         )
     table.add_row(
-        Text("all", style="bold"), fmt.tokens(by_script.chars), fmt.tokens(by_script.tokens),
-        fmt.tokens(by_script.chars4),
-        f"{by_script.chars / by_script.tokens:.1f}" if by_script.tokens else "—",
-        style="bold",
+        Text("all", style="bold"), fmt.tokens(whole.chars), fmt.tokens(whole.tokens),
+        fmt.tokens(whole.chars4), _per_token(whole), style="bold",
     )
-    if by_script.tokens and by_script.chars4 < 0.9 * by_script.tokens:
-        share = by_script.chars4 / by_script.tokens
-        table.caption = f"chars/4 says {share:.0%} of the estimate: it under-counts"
+    if detail.chars4_undercounts:
+        table.caption = f"chars/4 says {fmt.share(detail.chars4_share)} of the estimate: it under-counts"
         table.caption_style = "yellow"
         table.caption_justify = "left"
     return table
+
+
+def _per_token(row: ScriptFigures) -> str:
+    return "—" if row.chars_per_token is None else f"{row.chars_per_token:.1f}"
 
 
 class BreakdownPanel(VerticalScroll):
@@ -162,21 +173,23 @@ class BreakdownPanel(VerticalScroll):
     }
     """
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self._key: tuple[object, object] = (None, None)
+    record: reactive[RequestRecord | None] = reactive(None, init=False)
+    """The selected request; bound to the dashboard's."""
+    detail: reactive[RequestDetail | None] = reactive(None, init=False)
+    """The newest detail of the scope (another request's while the selected one's loads)."""
 
     def compose(self) -> ComposeResult:
         yield Static(Text("no request selected", style="dim"), id="breakdown-body")
 
-    def show(self, record: RequestRecord | None, detail: RequestDetail | None) -> None:
-        """Render the breakdowns of ``record`` (and of ``detail`` when it is that record's detail)."""
-        if detail is not None and record is not None and detail.record.index != record.index:
-            detail = None
-        key = (record, detail)
-        if key[0] is self._key[0] and key[1] is self._key[1]:
-            return
-        self._key = key
+    def watch_record(self) -> None:
+        self._update()
+
+    def watch_detail(self) -> None:
+        self._update()
+
+    def _update(self) -> None:
+        """Render the breakdowns of :attr:`record`, and the per-script table of :attr:`detail`."""
+        record, detail = self.record, self.detail
         body = self.query_one("#breakdown-body", Static)
         if record is None:
             body.update(Text("no request selected", style="dim"))
@@ -187,8 +200,11 @@ class BreakdownPanel(VerticalScroll):
         parts: list[RenderableType] = [category_table(record), Text("")]
         if not record.source:  # the recorded lens has no per-tool figures of its own
             parts += [tool_table(record.by_tool), Text("")]
-        if detail is not None:
-            parts.append(script_table(detail.by_script))
-        else:
+        if detail is None:
             parts.append(Text("By script: computing…", style="dim"))
+        elif detail.record.index != record.index:
+            # The previous request's table stays, labelled, until this one's arrives.
+            parts.append(script_table(detail, f" · request #{detail.record.index}, #{record.index} loading…"))
+        else:
+            parts.append(script_table(detail))
         body.update(Group(*parts))
