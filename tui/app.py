@@ -146,30 +146,32 @@ class DashboardScreen(Screen[None]):
                 "lens (ctxscope's what-if)"),
     ]
 
-    snapshot: reactive[SessionSnapshot | None] = reactive(None, always_update=True, init=False)
+    snapshot: reactive[SessionSnapshot | None] = reactive(None, always_update=True, init=False, repaint=False)
     """The session shown (held back while paused)."""
-    latest: reactive[SessionSnapshot | None] = reactive(None, always_update=True, init=False)
+    latest: reactive[SessionSnapshot | None] = reactive(None, always_update=True, init=False, repaint=False)
     """The newest session received (the header shows it while the rest is paused)."""
-    status: reactive[TailStatus | None] = reactive(None, init=False)
+    status: reactive[TailStatus | None] = reactive(None, init=False, repaint=False)
     """Where the tailer is in the file (the newest, paused or not)."""
-    generation: reactive[int] = reactive(0, init=False)
+    generation: reactive[int] = reactive(0, init=False, repaint=False)
     """Bumped by the tailer whenever the session starts over."""
-    scope_id: reactive[str] = reactive("", init=False)
-    scope: reactive[ScopeSnapshot | None] = reactive(None, always_update=True, init=False)
+    scope_id: reactive[str] = reactive("", init=False, repaint=False)
+    scope: reactive[ScopeSnapshot | None] = reactive(None, always_update=True, init=False, repaint=False)
     """The scope shown (of :attr:`snapshot`)."""
-    cursor: reactive[int] = reactive(-1, init=False)
+    cursor: reactive[int] = reactive(-1, init=False, repaint=False)
     """Selected request index in the current scope (-1: none yet)."""
-    record: reactive[RequestRecord | None] = reactive(None, init=False)
+    record: reactive[RequestRecord | None] = reactive(None, init=False, repaint=False)
     """The selected request's record (None: none selected)."""
-    detail: reactive[RequestDetail | None] = reactive(None, init=False)
+    detail: reactive[RequestDetail | None] = reactive(None, init=False, repaint=False)
     """The scope's newest request detail: the selected request's, or another's while it loads."""
-    placeholder: reactive[str] = reactive("no model call selected", init=False)
+    placeholder: reactive[str] = reactive("no model call selected", init=False, repaint=False)
     """What the messages list says while it has no detail."""
-    failure: reactive[str] = reactive("", init=False)
+    failure: reactive[str] = reactive("", init=False, repaint=False)
     """Why the log cannot be read ('' while it can)."""
-    follow: reactive[bool] = reactive(True, init=False, bindings=True)
-    paused: reactive[bool] = reactive(False, init=False, bindings=True)
-    pane: reactive[Pane] = reactive("timeline", init=False)
+    follow: reactive[bool] = reactive(True, init=False, repaint=False, bindings=True)
+    paused: reactive[bool] = reactive(False, init=False, repaint=False, bindings=True)
+    pane: reactive[Pane] = reactive("timeline", init=False, repaint=False)
+    # The screen's reactives never repaint the screen itself (that would redraw every widget):
+    # each widget bound to one repaints when its own value changes.
 
     FOOTER_HIDDEN: ClassVar[frozenset[str]] = frozenset()
     """Ids of bindings kept off the footer (they still work; the demo's keys need the room)."""

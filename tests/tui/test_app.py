@@ -390,8 +390,7 @@ async def test_a_request_whose_detail_a_live_view_released_says_so() -> None:
         asked = len(app.detail_requests)
         await pilot.press("home")
         await pilot.pause()
-        breakdown = app.query_one(BreakdownPanel).query_one("#breakdown-body")
-        text = " ".join(plain(breakdown).split())
+        text = " ".join(app.query_one(BreakdownPanel).plain.split())
         assert "Request #0: not kept while watching live" in text and "ctxscope open shows all" in text
         assert RELEASED_NOTE.split(":")[0] in " ".join(plain(app.query_one(MessagesView)).split()) or (
             app.query_one(MessagesView).row_count == 0

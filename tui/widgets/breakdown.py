@@ -7,8 +7,8 @@ on-demand detail. Everything here is rendered from what core computed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import ClassVar, Final
 
 from ctxscope.core.model import Category
 from ctxscope.core.snapshot import (
@@ -20,12 +20,14 @@ from ctxscope.core.snapshot import (
     script_figures,
 )
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from . import text as fmt
 
@@ -134,12 +136,12 @@ SCRIPT_LABELS: Final = {
 }
 
 
-def script_table(detail: RequestDetail, note: str = "") -> Table:
+def script_table(detail: RequestDetail) -> Table:
     """Characters and tokens per script class of ``detail``'s sent text, and what ``chars / 4``
     says for each (figures from core: :func:`~ctxscope.core.snapshot.script_figures`)."""
     by_script = detail.by_script
     table = _table(
-        f"By script (raw estimate of the text, estimator {by_script.estimator}){note}",
+        f"By script (raw estimate of the text, estimator {by_script.estimator})",
         ("", "left"), ("chars", "right"),
         ("tokens", "right"), ("chars/4", "right"), ("chars/tok", "right"), header=True,
     )
@@ -160,26 +162,56 @@ def script_table(detail: RequestDetail, note: str = "") -> Table:
     return table
 
 
+def _record_tables(record: RequestRecord) -> RenderableType:
+    """The request's tables: by category, and (pipeline lens) by tool."""
+    parts: list[RenderableType] = [category_table(record), Text("")]
+    if not record.source:  # the recorded lens has no per-tool figures of its own
+        parts += [tool_table(record.by_tool), Text("")]
+    return Group(*parts)
+
+
 def _per_token(row: ScriptFigures) -> str:
     return "—" if row.chars_per_token is None else f"{row.chars_per_token:.1f}"
 
 
-class BreakdownPanel(VerticalScroll):
-    """Per-category, per-tool and per-script breakdowns of the selected request."""
+class BreakdownPanel(ScrollView, can_focus=True):
+    """Per-category, per-tool and per-script breakdowns of the selected request.
+
+    A Line-API widget: the tables are rendered to lines once per change of :attr:`record` or
+    :attr:`detail` (and of the width), and each frame only copies the visible lines; its size
+    never depends on its content, so a new request does not lay the screen out again unless the
+    number of lines changed.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Up", show=False),
+        Binding("down", "scroll_down", "Down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("g", "scroll_home", "Top", show=False),
+        Binding("G", "scroll_end", "Bottom", show=False),
+    ]
 
     DEFAULT_CSS = """
-    BreakdownPanel > Static {
-        width: 1fr;
+    BreakdownPanel {
+        height: 1fr;
+        overflow-x: hidden;
     }
     """
 
-    record: reactive[RequestRecord | None] = reactive(None, init=False)
+    record: reactive[RequestRecord | None] = reactive(None, init=False, repaint=False)
     """The selected request; bound to the dashboard's."""
-    detail: reactive[RequestDetail | None] = reactive(None, init=False)
+    detail: reactive[RequestDetail | None] = reactive(None, init=False, repaint=False)
     """The newest detail of the scope (another request's while the selected one's loads)."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(Text("no request selected", style="dim"), id="breakdown-body")
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._lines: list[Strip] = []
+        self._width = 0
+        self._parts: dict[str, tuple[object, int, Style, list[Strip]]] = {}
+        """Rendered lines of each part (``record``, ``script``) by what it was rendered from and
+        the width: a new request renders its category and tool tables, its detail only the
+        per-script table."""
 
     def watch_record(self) -> None:
         self._update()
@@ -188,23 +220,76 @@ class BreakdownPanel(VerticalScroll):
         self._update()
 
     def _update(self) -> None:
-        """Render the breakdowns of :attr:`record`, and the per-script table of :attr:`detail`."""
+        self._width = 0  # lay the lines out again, now if the size is known, else at the first frame
+        if self.is_mounted:
+            self._layout_lines()
+        self.refresh()
+
+    def _part(self, name: str, key: object, width: int, render: Callable[[], RenderableType]) -> list[Strip]:
+        """The lines of one part at ``width``, rendered again only when ``key`` changed."""
+        cached = self._parts.get(name)
+        base = self.rich_style  # the theme's background and text colour
+        if cached is not None and cached[0] is key and cached[1] == width and cached[2] == base:
+            return cached[3]
+        console = self.app.console
+        options = console.options.update(width=width, min_width=width, max_width=width, highlight=False)
+        lines = [
+            Strip(line, width).apply_style(base) for line in console.render_lines(render(), options, pad=True)
+        ]
+        self._parts[name] = (key, width, base, lines)
+        return lines
+
+    def _layout_lines(self) -> None:
+        """The breakdowns of :attr:`record` and the per-script table of :attr:`detail`, as lines at
+        the widget's width (laid out once per change or resize)."""
+        width = self.size.width
+        if width <= 0 or width == self._width:
+            return
         record, detail = self.record, self.detail
-        body = self.query_one("#breakdown-body", Static)
-        if record is None:
-            body.update(Text("no request selected", style="dim"))
-            return
-        if record.detail_released:
-            body.update(Text(f"Request #{record.index}: {RELEASED_NOTE}", style="dim"))
-            return
-        parts: list[RenderableType] = [category_table(record), Text("")]
-        if not record.source:  # the recorded lens has no per-tool figures of its own
-            parts += [tool_table(record.by_tool), Text("")]
-        if detail is None:
-            parts.append(Text("By script: computing…", style="dim"))
-        elif detail.record.index != record.index:
-            # The previous request's table stays, labelled, until this one's arrives.
-            parts.append(script_table(detail, f" · request #{detail.record.index}, #{record.index} loading…"))
+        if record is None or record.detail_released:
+            words = "no request selected" if record is None else f"Request #{record.index}: {RELEASED_NOTE}"
+            lines = self._part("record", words, width, lambda: Text(words, style="dim"))
         else:
-            parts.append(script_table(detail))
-        body.update(Group(*parts))
+            lines = list(self._part("record", record, width, lambda: _record_tables(record)))
+            if detail is None:
+                lines += self._part("script", None, width, lambda: Text("By script: computing…", style="dim"))
+            else:
+                if detail.record.index != record.index:
+                    # The previous request's table stays, labelled, until this one's arrives.
+                    note = f"(request #{detail.record.index}; #{record.index} is loading…)"
+                    lines += self._part("note", note, width, lambda: Text(note, style="dim"))
+                lines += self._part("script", detail, width, lambda: script_table(detail))
+        self._lines = lines
+        self._width = width
+        self.virtual_size = Size(width, len(lines))
+
+    @property
+    def plain(self) -> str:
+        """The rendered breakdowns as plain text (one line per row)."""
+        self._layout_lines()
+        return "\n".join(strip.text.rstrip() for strip in self._lines)
+
+    def on_resize(self) -> None:
+        self._layout_lines()
+
+    def render_line(self, y: int) -> Strip:
+        self._layout_lines()
+        row = self.scroll_offset.y + y
+        width = self.size.width
+        base = self.rich_style
+        if row >= len(self._lines):
+            return Strip.blank(width, base)
+        return self._lines[row].crop_extend(0, width, base)
+
+    # Scrolling is not animated: an animation only delays the rows asked for.
+    def action_page_down(self) -> None:
+        self.scroll_page_down(animate=False)
+
+    def action_page_up(self) -> None:
+        self.scroll_page_up(animate=False)
+
+    def action_scroll_home(self) -> None:
+        self.scroll_home(animate=False)
+
+    def action_scroll_end(self) -> None:
+        self.scroll_end(animate=False)

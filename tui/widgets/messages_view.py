@@ -143,13 +143,15 @@ class MessagesView(ScrollView, can_focus=True):
         super().__init__(id=id, classes=classes)
         self._messages: Sequence[MessageView] = ()
         self._times: Sequence[datetime | None] = ()
-        self._detail_id = 0
         self.redact = False
         """Show each message's shape (kind and size) instead of its preview (``--redact``)."""
         self.row = 0
         """The selected row (Enter opens its message in full)."""
-        self.cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(1024)
-        """Rendered rows by (detail, row, width); its ``hits`` and ``misses`` are checked in tests."""
+        self.cache: LRUCache[tuple[MessageView, datetime | None, int, Style], Strip] = LRUCache(1024)
+        """Rendered rows by what they show (the message's view, its time), the width and the base
+        style (the theme): the next
+        request's rows that did not change are served from it. Its ``hits`` and ``misses`` are
+        checked in tests."""
 
     @property
     def row_count(self) -> int:
@@ -163,8 +165,6 @@ class MessagesView(ScrollView, can_focus=True):
         self._messages = messages
         self._times = detail.sent_at if detail is not None else ()
         self.row = min(self.row, max(0, len(messages) - 1))
-        self._detail_id += 1
-        self.cache.clear()
         self.virtual_size = Size(self.size.width, len(messages))
 
     def action_move(self, delta: int) -> None:
@@ -220,11 +220,12 @@ class MessagesView(ScrollView, can_focus=True):
             return Strip.blank(width, base)
         if row >= len(self._messages):
             return Strip.blank(width, base)
-        key = (self._detail_id, row, width)
+        message = self._messages[row]
+        when = self._times[row] if row < len(self._times) else None
+        key = (message, when, width, base)
         cached = self.cache.get(key)
         if cached is None:
-            when = self._times[row] if row < len(self._times) else None
-            cached = self._render_row(self._messages[row], when, width, base)
+            cached = self._render_row(message, when, width, base)
             self.cache.set(key, cached)
         if row == self.row and self.has_focus:
             cached = cached.apply_style(Style(reverse=True))

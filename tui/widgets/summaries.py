@@ -89,9 +89,9 @@ EMPTY = (
 class SummaryList(OptionList):
     """The agent's compactions (and the what-if's summaries) of the current scope, oldest first."""
 
-    scope: reactive[ScopeSnapshot | None] = reactive(None, always_update=True, init=False)
+    scope: reactive[ScopeSnapshot | None] = reactive(None, always_update=True, init=False, repaint=False)
     """The scope shown; bound to the dashboard's."""
-    generation: reactive[int] = reactive(0, init=False)
+    generation: reactive[int] = reactive(0, init=False, repaint=False)
     """The session's generation (a new one starts the list over); bound to the dashboard's."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
