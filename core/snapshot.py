@@ -611,6 +611,12 @@ class ScopeSnapshot:
         its compactions): the recorded lens of a log ctxscope's pipeline did not write."""
         return self.lens == "recorded" and not self.own_pipeline
 
+    @property
+    def summary_count(self) -> int:
+        """The scope's summaries in its lens: the agent's own compactions where the thresholds are
+        the agent's, else the summaries the pipeline made."""
+        return len(self.agent_compactions) if self.agent_thresholds else self.totals.summaries
+
     def forecast(self, index: int) -> Forecast:
         """Requests until the next compaction from request ``index``, at the growth seen so far.
 

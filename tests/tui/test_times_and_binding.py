@@ -52,11 +52,18 @@ async def test_summary_rows_show_their_request_time_and_untimed_logs_say_so() ->
         rows = [str(summaries.get_option_at_index(i).prompt) for i in range(summaries.option_count)]
         assert any("#10" in row and "09:10:00" in row for row in rows)
         assert "timestamps" not in str(app.dashboard.query_one("#summaries-pane").border_title)
-    app = MockApp(fakes.session(fakes.scope(25, summary_every=10)))
+    untimed = dataclasses.replace(fakes.session(fakes.scope(25, summary_every=10)), lens="recorded")
+    app = MockApp(untimed)
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         assert "no timestamps in the log" in str(app.dashboard.query_one("#summaries-pane").border_title)
         assert "no timestamps in the log" in str(app.dashboard.query_one("#messages-pane").border_title)
+        assert "no timestamps in the log" in app.query_one(StatusHeader).render().plain
+    app = MockApp(fakes.session(fakes.scope(25, summary_every=10)))  # the pipeline lens: no claim
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        assert "timestamps" not in app.query_one(StatusHeader).render().plain
+        assert "timestamps" not in str(app.dashboard.query_one("#summaries-pane").border_title)
 
 
 @pytest.mark.shared
