@@ -378,14 +378,14 @@ class RequestDetail:
         messages: Every stored message with its fate, by index (a read-only sequence whose views
             are built when read, so a 100,000-message request costs only the rows shown).
         by_script: Per-script breakdown of the sent request's text (with what chars/4 would say).
-        sent_at: When each message was first sent, by index (see :class:`MessageTimes`).
+        sent_at: When each message was first sent, by index (:class:`MessageTimes`; empty when
+            not looked up: the tailer adds it in the worker).
     """
 
     record: RequestRecord
     messages: Sequence[MessageView]
     by_script: ScriptBreakdown
     sent_at: Sequence[datetime | None] = ()
-    """When each message was first sent (:class:`MessageTimes`; empty when not looked up)."""
 
     @property
     def chars4_share(self) -> float | None:

@@ -6,9 +6,12 @@ Structure (data flows one way):
   pipeline (in threads) and posts :class:`~ctxscope.tui.messages.SnapshotUpdated` (coalesced, at
   most 10 a second) and, on request, :class:`~ctxscope.tui.messages.DetailLoaded`.
 * :class:`CtxscopeApp` receives them and hands them to :class:`DashboardScreen`, which holds the
-  view state (scope, cursor, follow, paused, pane) in reactives and tells each widget what to show.
-* Widgets (``tui/widgets``) only render records; they post messages back (``RequestPicked``,
-  ``SummaryOpened``) and never compute token figures.
+  session, the shown scope, the selected record and its detail and the view state (cursor,
+  follow, paused, pane) in reactives.
+* Widgets (``tui/widgets``) hold what they show in reactives bound to the screen's
+  (``data_bind``), so each repaints only when its own value changes; they only format records,
+  post messages back (``RequestPicked``, ``SummaryOpened``, ``MessageOpened``; the screen asks
+  for a request's detail with ``DetailWanted``) and never compute token figures.
 
 Tests replace the tailer by posting the same messages (``start_tailer=False``).
 """

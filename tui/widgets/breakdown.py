@@ -26,10 +26,10 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from . import text as fmt
+from .paging import PagedView
 
 CATEGORY_LABELS: Final = {
     Category.SYSTEM: "system",
@@ -174,7 +174,7 @@ def _per_token(row: ScriptFigures) -> str:
     return "—" if row.chars_per_token is None else f"{row.chars_per_token:.1f}"
 
 
-class BreakdownPanel(ScrollView, can_focus=True):
+class BreakdownPanel(PagedView, can_focus=True):
     """Per-category, per-tool and per-script breakdowns of the selected request.
 
     A Line-API widget: the tables are rendered to lines once per change of :attr:`record` or
@@ -186,10 +186,6 @@ class BreakdownPanel(ScrollView, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "scroll_up", "Up", show=False),
         Binding("down", "scroll_down", "Down", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("g", "scroll_home", "Top", show=False),
-        Binding("G", "scroll_end", "Bottom", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -280,16 +276,3 @@ class BreakdownPanel(ScrollView, can_focus=True):
         if row >= len(self._lines):
             return Strip.blank(width, base)
         return self._lines[row].crop_extend(0, width, base)
-
-    # Scrolling is not animated: an animation only delays the rows asked for.
-    def action_page_down(self) -> None:
-        self.scroll_page_down(animate=False)
-
-    def action_page_up(self) -> None:
-        self.scroll_page_up(animate=False)
-
-    def action_scroll_home(self) -> None:
-        self.scroll_home(animate=False)
-
-    def action_scroll_end(self) -> None:
-        self.scroll_end(animate=False)

@@ -1,8 +1,10 @@
-"""The messages of the selected request, each with what the pipeline did to it.
+"""The messages of the selected request, each with when it was first sent and what the pipeline
+did to it.
 
 A Line-API widget (``ScrollView`` + ``render_line``): only the visible rows are rendered, and each
-rendered row is kept as a :class:`~textual.strip.Strip` in an LRU cache keyed by row, width and the
-detail it came from, so scrolling through 100,000 messages costs the same as through 100.
+rendered row is kept as a :class:`~textual.strip.Strip` in an LRU cache keyed by what it shows
+(the message's view and time) and the width, so scrolling through 100,000 messages costs the same
+as through 100, and the next request's unchanged rows are not rendered again.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..messages import MessageOpened
 from . import text as fmt
+from .paging import PagedView
 
 FATE_LABELS: Final = {
     Fate.KEPT: "kept",
@@ -98,7 +100,7 @@ class MessagesHeader(Widget):
         return header_text(self.size.width)
 
 
-class MessagesView(ScrollView, can_focus=True):
+class MessagesView(PagedView, can_focus=True):
     """Virtualised list of the selected request's stored messages: role, kind, tokens, fate, preview."""
 
     # ←/→/Home/End move the request cursor (dashboard bindings); this list scrolls vertically only.
@@ -106,10 +108,6 @@ class MessagesView(ScrollView, can_focus=True):
         Binding("up", "move(-1)", "Previous message", show=False),
         Binding("down", "move(1)", "Next message", show=False),
         Binding("enter", "open_message", "Whole message", tooltip="Open the selected message in full"),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("g", "scroll_home", "Top", show=False),
-        Binding("G", "scroll_end", "Bottom", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -186,19 +184,6 @@ class MessagesView(ScrollView, can_focus=True):
         """Ask for the selected message in full (the app reads it through core and shows it)."""
         if 0 <= self.row < len(self._messages) and self._messages[self.row].index >= 0:
             self.post_message(MessageOpened(self._messages[self.row].index))
-
-    # Paging is not animated: with 100k rows an animation only delays the rows you asked for.
-    def action_page_down(self) -> None:
-        self.scroll_page_down(animate=False)
-
-    def action_page_up(self) -> None:
-        self.scroll_page_up(animate=False)
-
-    def action_scroll_home(self) -> None:
-        self.scroll_home(animate=False)
-
-    def action_scroll_end(self) -> None:
-        self.scroll_end(animate=False)
 
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, len(self._messages))

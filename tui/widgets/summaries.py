@@ -1,10 +1,11 @@
 """Summary markers: the agent's own compactions, and (pipeline lens) the summaries of the what-if.
 
 In the recorded lens each row is one compaction the agent made itself: the request it happened
-before, its trigger, tokens before → after, freed, the summary's size and what was kept verbatim
-(a microcompact clears old tool results instead). In the pipeline lens the summaries ctxscope's
-pipeline would make (stage 3, a what-if) are listed too, each labelled as such. Every figure comes
-from core. Moving through the list moves the request cursor; Enter opens the summary text.
+before and that request's time, its trigger, tokens before → after, freed, the summary's size
+and what was kept verbatim (a microcompact clears old tool results instead). In the pipeline lens
+the summaries ctxscope's pipeline would make (stage 3, a what-if) are listed too, each labelled as
+such. Every figure comes from core. Moving through the list moves the request cursor; Enter opens
+the summary text.
 """
 
 from __future__ import annotations
