@@ -49,7 +49,7 @@ def marker_row(marker: SummaryMarker, what_if: bool = True, when: datetime | Non
     out.append("what-if summary " if what_if else "summary ", "magenta")
     out.append(f"freed {fmt.tokens(marker.tokens_freed)}", "bold")
     out.append(f"  {fmt.tokens(marker.tokens_before)} → {fmt.tokens(marker.tokens_after)}", "dim")
-    out.append("\n                  ")
+    out.append("\n         ")
     out.append(f"summarised {fmt.tokens(marker.tokens_summarised)} into {fmt.tokens(marker.summary_tokens)}")
     out.append(
         f" · kept {fmt.tokens(marker.recent_kept_tokens)} ({marker.recent_kept_messages} msgs)", "dim"
@@ -67,7 +67,7 @@ def compaction_row(compaction: AgentCompaction, when: datetime | None = None) ->
     out.append("agent summary" if compaction.kind == "summary" else "agent cleared old tool results", "cyan")
     if compaction.trigger:
         out.append(f" ({fmt.clean(compaction.trigger, 12)})", "dim")
-    out.append("\n                  ")
+    out.append("\n         ")
     before, after = compaction.tokens_before, compaction.tokens_after
     out.append(f"{'?' if before is None else fmt.tokens(before)} → ")
     out.append("?" if after is None else fmt.tokens(after))
