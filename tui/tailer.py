@@ -127,6 +127,9 @@ class SessionSource(Protocol):
     def snapshot(self) -> SessionSnapshot:
         """The session as of now, in the current lens."""
 
+    def recorded_snapshot(self) -> SessionSnapshot:
+        """The session as of now in the recorded lens, whatever lens is shown (what exports publish)."""
+
     def compare(self) -> tuple[tuple[SessionSnapshot, ...], tuple[SessionSummary, ...]]:
         """The session under each compare configuration, with its summary (empty without them)."""
 
@@ -157,10 +160,17 @@ class SessionSource(Protocol):
         """Whether a changed path concerns this source."""
 
 
+class RecordedSource(Protocol):
+    """What an export needs of a source: the recorded lens's snapshot."""
+
+    def recorded_snapshot(self) -> SessionSnapshot:
+        """The session as of now in the recorded lens."""
+
+
 class SnapshotExport(Protocol):
     """Publishes the figures of every snapshot the tailer posts (``ctxscope.tui.export.Exporter``)."""
 
-    def publish_snapshot(self, snapshot: SessionSnapshot, source: object) -> SessionSnapshot:
+    def publish_snapshot(self, snapshot: SessionSnapshot, source: RecordedSource) -> SessionSnapshot:
         """Publish ``snapshot``'s figures (in the worker's thread); the snapshot to post."""
 
     def news(self) -> bool:
@@ -584,6 +594,9 @@ class CoreSource:
         if not snapshot.source:
             return SessionSnapshot(source=self.path, format="", session_id="", scopes={}, lens=snapshot.lens)
         return snapshot
+
+    def recorded_snapshot(self) -> SessionSnapshot:
+        return self.analysis.snapshot("recorded")
 
     def compare(self) -> tuple[tuple[SessionSnapshot, ...], tuple[SessionSummary, ...]]:
         return self.analysis.compare_snapshots(), self.analysis.compare_summaries()
