@@ -18,7 +18,7 @@ from ctxscope.tui.widgets.timeline import StageLanes, TimelinePlot
 from textual.widgets import OptionList
 
 from . import fakes
-from .conftest import MockApp
+from .conftest import MockApp, detail_shown
 
 
 def plain(widget: object) -> str:
@@ -36,7 +36,7 @@ async def test_first_snapshot_fills_every_widget() -> None:
     snap = fakes.session(fakes.scope(60, summary_every=25))
     app = MockApp(snap)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         screen = dashboard(app)
         assert screen.cursor == 59
         assert screen.follow
