@@ -17,6 +17,7 @@ Three measurements, all with the real tailer (watchfiles doorbell, byte offsets,
     python bench/bench_dashboard.py --only latency --samples 100
     python bench/bench_dashboard.py --only keepup --duration 20 --json
     python bench/bench_dashboard.py --load 2           # with two CPU-bound processes beside it
+    python bench/bench_dashboard.py --only latency --without-timeline   # the timeline's share
 """
 
 from __future__ import annotations
@@ -85,6 +86,16 @@ def percentile(values: list[float], share: float) -> float:
 # -- latency ------------------------------------------------------------------------------------------
 
 
+def without_timeline() -> None:
+    """Leave the timeline and its stage lanes out of the screen (to measure their share)."""
+    from ctxscope.tui.widgets.timeline import StageLanes, TimelinePlot
+    from rich.text import Text
+
+    for widget in (TimelinePlot, StageLanes):
+        widget.show = lambda self, *args, **kwargs: None  # type: ignore[method-assign]
+        widget.render = lambda self: Text("")  # type: ignore[method-assign, assignment]
+
+
 async def measure_latency(samples: int, base_turns: int) -> dict[str, Any]:
     from ctxscope.tui.app import CtxscopeApp, DashboardOptions
     from ctxscope.tui.messages import Mode, SnapshotUpdated
@@ -120,12 +131,15 @@ async def measure_latency(samples: int, base_turns: int) -> dict[str, Any]:
             await asyncio.wait_for(app.tailer.watching.wait(), 30)
             await pilot.pause(0.5)
             rng = random.Random(7)
+            cpu, ui_cpu = time.process_time(), time.thread_time()  # the app runs in this thread
             for n in range(samples):
                 await asyncio.sleep(rng.uniform(0.15, 0.4))
                 target = base_turns + n + 1
                 start = time.perf_counter()
                 append_turn(log, target - 1)
                 latencies.append(await wait_for(target) - start)
+            await pilot.pause(0.3)  # the last request's detail
+            cpu, ui_cpu = time.process_time() - cpu, time.thread_time() - ui_cpu
         log.close()
     return {
         "samples": len(latencies),
@@ -133,6 +147,8 @@ async def measure_latency(samples: int, base_turns: int) -> dict[str, Any]:
         "median_ms": round(1000 * statistics.median(latencies), 1),
         "p95_ms": round(1000 * percentile(latencies, 0.95), 1),
         "max_ms": round(1000 * max(latencies), 1),
+        "cpu_ms_per_append": round(1000 * cpu / len(latencies), 1),
+        "ui_thread_cpu_ms_per_append": round(1000 * ui_cpu / len(latencies), 1),
     }
 
 
@@ -292,6 +308,10 @@ def main() -> int:
     parser.add_argument("--base", type=int, default=200, help="requests in the log before measuring")
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
+        "--without-timeline", action="store_true",
+        help="latency with the timeline and its lanes left out of the screen (their share)",
+    )
+    parser.add_argument(
         "--load", type=int, default=0, help="CPU-bound processes run beside the measurement (killed after)"
     )
     args = parser.parse_args()
@@ -307,6 +327,9 @@ def main() -> int:
 def _run(args: argparse.Namespace) -> int:
     only = set(args.only or ("latency", "idle", "keepup"))
     results: dict[str, Any] = {"load": args.load}
+    if args.without_timeline:
+        without_timeline()
+        results["without_timeline"] = True
     if "latency" in only:
         results["latency"] = asyncio.run(measure_latency(args.samples, args.base))
         if not args.json:

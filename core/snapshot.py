@@ -7,11 +7,13 @@ dashboard and ``ctxscope report`` (which only render them). Data flows one way: 
 
 from __future__ import annotations
 
+import bisect
 import enum
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from datetime import datetime
+from typing import Final, overload
 
 from .calibration import DIVERGENCE_TOLERANCE
 from .lenses import LENSES as LENSES  # re-exported: snapshots are taken through a lens
@@ -209,6 +211,28 @@ class RequestRecord:
         return self.calibrated_tokens
 
     @property
+    def in_log_tokens(self) -> int:
+        """Of :attr:`context_tokens`, the part the log shows (the rest is :attr:`unseen_tokens`)."""
+        return max(0, self.context_tokens - self.unseen_tokens)
+
+    @property
+    def provider_cached_share(self) -> float | None:
+        """The share of the reported prompt the provider read from its cache (None unreported)."""
+        if not self.reported_tokens or self.reported_cached_tokens is None:
+            return None
+        return self.reported_cached_tokens / self.reported_tokens
+
+    @property
+    def prefix_share(self) -> float | None:
+        """The share of the sent request whose leading tokens repeat the previous request's."""
+        return self.cached_prefix_tokens / self.sent_tokens if self.sent_tokens else None
+
+    @property
+    def sent_at(self) -> datetime | None:
+        """When the call was made (UTC; None when the log has no usable timestamp)."""
+        return parse_time(self.timestamp) if self.timestamp else None
+
+    @property
     def drift(self) -> float | None:
         """``calibrated ÷ reported − 1`` where the provider reported the call (None otherwise)."""
         if not self.reported_tokens:
@@ -230,7 +254,7 @@ class RequestRecord:
         """
         raw = {cat.value: tokens for cat, tokens in self.by_category.items() if tokens > 0}
         total = self.context_tokens
-        shown = max(0, total - self.unseen_tokens)
+        shown = self.in_log_tokens
         whole = sum(raw.values())
         if not whole:
             return [(NOT_IN_LOG, total)] if self.unseen_tokens and total else []
@@ -268,6 +292,85 @@ class MessageView:
     preview: str
 
 
+class MessageTimes(Sequence["datetime | None"]):
+    """When each stored message of a scope was first sent: the time of the first request that
+    carried it (None when that request has no timestamp, or no request carried it yet).
+
+    Lazy: a row's time is looked up (a bisection on the records' message counts) when it is read,
+    so a 100,000-message request costs only the rows shown. The records are an immutable snapshot.
+
+    Args:
+        records: The scope's records (message counts never decrease: messages are only appended).
+        count: How many messages (the request's stored history).
+    """
+
+    __slots__ = ("_count", "_records")
+
+    def __init__(self, records: Sequence[RequestRecord], count: int) -> None:
+        self._records = records
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _at(self, message: int) -> datetime | None:
+        first = bisect.bisect_right(self._records, message, key=_message_count)
+        return self._records[first].sent_at if first < len(self._records) else None
+
+    @overload
+    def __getitem__(self, index: int) -> datetime | None: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[datetime | None]: ...
+
+    def __getitem__(self, index: int | slice) -> datetime | Sequence[datetime | None] | None:
+        if isinstance(index, slice):
+            return [self._at(i) for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self._at(index)
+
+
+def _message_count(record: RequestRecord) -> int:
+    return record.message_count
+
+
+CHARS4_UNDERCOUNT: Final = 0.9
+"""``chars / 4`` under-counts a text when it says less than this share of the estimate."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptFigures:
+    """One row of a per-script breakdown, with what ``chars / 4`` says of it.
+
+    Attributes:
+        name: The script class (``all`` for the whole text).
+        chars: Its characters.
+        tokens: Its estimated tokens.
+        chars4: ``chars / 4``, rounded up.
+        chars_per_token: Characters per estimated token (None without tokens).
+    """
+
+    name: str
+    chars: int
+    tokens: int
+    chars4: int
+    chars_per_token: float | None
+
+
+def script_figures(by_script: ScriptBreakdown) -> list[ScriptFigures]:
+    """Every script class present in ``by_script``, then the whole text (``all``)."""
+    rows = [
+        ScriptFigures(name, chars, tokens, -(-chars // 4), chars / tokens if tokens else None)
+        for name, chars, tokens in by_script.rows()
+    ]
+    chars, tokens = by_script.chars, by_script.tokens
+    rows.append(ScriptFigures("all", chars, tokens, by_script.chars4, chars / tokens if tokens else None))
+    return rows
+
+
 @dataclass(frozen=True, slots=True)
 class RequestDetail:
     """The expensive part of a request, computed on demand for the selected request.
@@ -277,11 +380,26 @@ class RequestDetail:
         messages: Every stored message with its fate, by index (a read-only sequence whose views
             are built when read, so a 100,000-message request costs only the rows shown).
         by_script: Per-script breakdown of the sent request's text (with what chars/4 would say).
+        sent_at: When each message was first sent, by index (:class:`MessageTimes`; empty when
+            not looked up: the tailer adds it in the worker).
     """
 
     record: RequestRecord
     messages: Sequence[MessageView]
     by_script: ScriptBreakdown
+    sent_at: Sequence[datetime | None] = ()
+
+    @property
+    def chars4_share(self) -> float | None:
+        """What ``chars / 4`` says of the sent text, as a share of the estimate (None: no text)."""
+        tokens = self.by_script.tokens
+        return self.by_script.chars4 / tokens if tokens else None
+
+    @property
+    def chars4_undercounts(self) -> bool:
+        """``chars / 4`` says less than :data:`CHARS4_UNDERCOUNT` of the estimate."""
+        share = self.chars4_share
+        return share is not None and share < CHARS4_UNDERCOUNT
 
 
 
@@ -490,6 +608,12 @@ class ScopeSnapshot:
         """The thresholds and stages are the agent's own (its window, its auto-compaction trigger,
         its compactions): the recorded lens of a log ctxscope's pipeline did not write."""
         return self.lens == "recorded" and not self.own_pipeline
+
+    @property
+    def summary_count(self) -> int:
+        """The scope's summaries in its lens: the agent's own compactions where the thresholds are
+        the agent's, else the summaries the pipeline made."""
+        return len(self.agent_compactions) if self.agent_thresholds else self.totals.summaries
 
     def forecast(self, index: int) -> Forecast:
         """Requests until the next compaction from request ``index``, at the growth seen so far.

@@ -6,9 +6,12 @@ Structure (data flows one way):
   pipeline (in threads) and posts :class:`~ctxscope.tui.messages.SnapshotUpdated` (coalesced, at
   most 10 a second) and, on request, :class:`~ctxscope.tui.messages.DetailLoaded`.
 * :class:`CtxscopeApp` receives them and hands them to :class:`DashboardScreen`, which holds the
-  view state (scope, cursor, follow, paused, pane) in reactives and tells each widget what to show.
-* Widgets (``tui/widgets``) only render records; they post messages back (``RequestPicked``,
-  ``SummaryOpened``) and never compute token figures.
+  session, the shown scope, the selected record and its detail and the view state (cursor,
+  follow, paused, pane) in reactives.
+* Widgets (``tui/widgets``) hold what they show in reactives bound to the screen's
+  (``data_bind``), so each repaints only when its own value changes; they only format records,
+  post messages back (``RequestPicked``, ``SummaryOpened``, ``MessageOpened``; the screen asks
+  for a request's detail with ``DetailWanted``) and never compute token figures.
 
 Tests replace the tailer by posting the same messages (``start_tailer=False``).
 """
@@ -17,23 +20,23 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import ClassVar, Literal
 
 from ctxscope.core.search import SearchResult
-from ctxscope.core.snapshot import Lens, RequestDetail, ScopeSnapshot, SessionSnapshot
-from ctxscope.core.timing import parse_time
+from ctxscope.core.snapshot import Lens, RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot
 from rich.text import Text
 from textual import events, on, work
 from textual._path import CSSPathType
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Container, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from .messages import (
@@ -146,35 +149,59 @@ class DashboardScreen(Screen[None]):
                 "lens (ctxscope's what-if)"),
     ]
 
-    cursor: reactive[int] = reactive(-1, init=False)
+    snapshot: reactive[SessionSnapshot | None] = reactive(None, always_update=True, init=False, repaint=False)
+    """The session shown (held back while paused)."""
+    latest: reactive[SessionSnapshot | None] = reactive(None, always_update=True, init=False, repaint=False)
+    """The newest session received (the header shows it while the rest is paused)."""
+    status: reactive[TailStatus | None] = reactive(None, init=False, repaint=False)
+    """Where the tailer is in the file (the newest, paused or not)."""
+    generation: reactive[int] = reactive(0, init=False, repaint=False)
+    """Bumped by the tailer whenever the session starts over."""
+    scope_id: reactive[str] = reactive("", init=False, repaint=False)
+    scope: reactive[ScopeSnapshot | None] = reactive(None, always_update=True, init=False, repaint=False)
+    """The scope shown (of :attr:`snapshot`)."""
+    cursor: reactive[int] = reactive(-1, init=False, repaint=False)
     """Selected request index in the current scope (-1: none yet)."""
-    scope_id: reactive[str] = reactive("", init=False)
-    follow: reactive[bool] = reactive(True, init=False, bindings=True)
-    paused: reactive[bool] = reactive(False, init=False, bindings=True)
-    pane: reactive[Pane] = reactive("timeline", init=False)
+    record: reactive[RequestRecord | None] = reactive(None, init=False, repaint=False)
+    """The selected request's record (None: none selected)."""
+    detail: reactive[RequestDetail | None] = reactive(None, init=False, repaint=False)
+    """The scope's newest request detail: the selected request's, or another's while it loads."""
+    placeholder: reactive[str] = reactive("no model call selected", init=False, repaint=False)
+    """What the messages list says while it has no detail."""
+    failure: reactive[str] = reactive("", init=False, repaint=False)
+    """Why the log cannot be read ('' while it can)."""
+    follow: reactive[bool] = reactive(True, init=False, repaint=False, bindings=True)
+    paused: reactive[bool] = reactive(False, init=False, repaint=False, bindings=True)
+    pane: reactive[Pane] = reactive("timeline", init=False, repaint=False)
+    # The screen's reactives never repaint the screen itself (that would redraw every widget):
+    # each widget bound to one repaints when its own value changes.
+
+    FOOTER_HIDDEN: ClassVar[frozenset[str]] = frozenset()
+    """Ids of bindings kept off the footer (they still work; the demo's keys need the room)."""
 
     def __init__(self, *, redact: bool = False) -> None:
         super().__init__()
         self.redact = redact
-        self.snapshot: SessionSnapshot | None = None
-        self.status: TailStatus | None = None
-        self.generation = 0
         self.search: SearchResult | None = None
         """The last search's hits (core's), stepped through with n / N."""
         self.hit = -1
         self.hit_message = -1
-        self.detail: RequestDetail | None = None
-        self.failure = ""
         self._pending: SnapshotUpdated | None = None
+        self._pending_detail: DetailLoaded | None = None
         self._detail_asked: tuple[int, str, int] | None = None
 
     # -- layout ---------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield StatusHeader(id="status")
+        # Widgets hold what they show in reactives bound to the screen's (data_bind): a widget
+        # refreshes when its own value changes, never because another one did.
+        screen = DashboardScreen
+        yield StatusHeader(id="status").data_bind(
+            screen.scope, screen.status, screen.paused, screen.follow, snapshot=screen.latest
+        )
         yield from self.top_widgets()
         with Container(id="meter-box"):
-            yield ContextMeter(id="meter")
+            yield ContextMeter(id="meter").data_bind(screen.scope, screen.record)
         yield Static(id="pane-tabs")
         with Container(id="panes", classes="-show-timeline"):
             with Vertical(id="timeline-pane", classes="pane"):
@@ -182,14 +209,26 @@ class DashboardScreen(Screen[None]):
                 yield TimelinePlot(series=series, id="plot")
                 yield StageLanes(series=series, id="lanes")
             with Vertical(id="breakdown-pane", classes="pane"):
-                yield BreakdownPanel(id="breakdown")
+                yield BreakdownPanel(id="breakdown").data_bind(screen.record, screen.detail)
             with Vertical(id="messages-pane", classes="pane"):
                 yield MessagesHeader(id="messages-header")
-                yield MessagesView(id="messages")
+                yield MessagesView(id="messages").data_bind(screen.detail, screen.placeholder)
             with Vertical(id="summaries-pane", classes="pane"):
-                yield SummaryList(id="summaries")
-        yield ErrorStrip(id="errors")
+                yield SummaryList(id="summaries").data_bind(screen.generation, screen.scope)
+        yield ErrorStrip(id="errors").data_bind(screen.snapshot, screen.failure)
         yield Footer()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The bindings in force, with :attr:`FOOTER_HIDDEN` ones marked not to show."""
+        bindings = super().active_bindings
+        if not self.FOOTER_HIDDEN:
+            return bindings
+        return {
+            key: active._replace(binding=replace(active.binding, show=False))
+            if active.binding.id in self.FOOTER_HIDDEN else active
+            for key, active in bindings.items()
+        }
 
     def on_resize(self, event: events.Resize) -> None:
         # Narrow terminals: the keys need the whole footer (ctrl+p still opens the palette).
@@ -210,15 +249,10 @@ class DashboardScreen(Screen[None]):
         self.query_one(MessagesView).redact = self.redact
         self.query_one(ErrorStrip).redact = self.redact
         self._show_tabs()
-        self._render_all()
+        self._show_scope()
+        self._title_messages()
 
     # -- state from the tailer ------------------------------------------------------------------
-
-    @property
-    def scope(self) -> ScopeSnapshot | None:
-        if self.snapshot is None:
-            return None
-        return self.snapshot.scopes.get(self.scope_id)
 
     @property
     def can_render(self) -> bool:
@@ -227,26 +261,66 @@ class DashboardScreen(Screen[None]):
         return self.is_mounted and self.display
 
     def apply_snapshot(self, message: SnapshotUpdated) -> None:
-        """Take the newest state (held back while paused)."""
+        """Take the newest state (held back while paused; the header still shows it)."""
+        self.status = message.status
+        self.latest = message.snapshot
         if self.paused:
             self._pending = message
-            self._render_header()
             return
-        restarted = message.generation != self.generation
-        self.snapshot, self.status, self.generation = message.snapshot, message.status, message.generation
-        if restarted:
+        if message.generation != self.generation:
             self.detail = None
-        scopes = message.snapshot.scopes
+            self._detail_asked = None
+        self.generation = message.generation
+        with self.app.batch_update():  # one repaint for every widget the snapshot changed
+            self.snapshot = message.snapshot
+
+    def watch_snapshot(self, snapshot: SessionSnapshot | None) -> None:
+        scopes = snapshot.scopes if snapshot is not None else {}
         if self.scope_id not in scopes:
             self.set_reactive(DashboardScreen.scope_id, next(iter(scopes), ""))
-        scope = self.scope
+            self.detail = None
+        self.scope = scopes.get(self.scope_id)
+
+    def watch_scope(self, scope: ScopeSnapshot | None) -> None:
         count = len(scope.records) if scope is not None else 0
         cursor = self.cursor
         if self.follow or cursor < 0 or cursor >= count:
             cursor = count - 1
         self.set_reactive(DashboardScreen.cursor, cursor)
         if self.can_render:
-            self._render_all()
+            self._show_scope()
+        self._select()
+
+    def watch_cursor(self) -> None:
+        if self.can_render:
+            self._show_cursor()
+        self._select()
+
+    def _select(self) -> None:
+        """The record at the cursor becomes :attr:`record` (its detail is asked for)."""
+        scope, cursor = self.scope, self.cursor
+        record = scope.records[cursor] if scope is not None and 0 <= cursor < len(scope.records) else None
+        self.record = record
+        if record is None:
+            self.placeholder = "no model call selected"
+        elif record.detail_released:
+            self.placeholder = RELEASED_NOTE
+            self.detail = None  # not the one shown: the placeholder says why there is none
+        else:
+            self.placeholder = "loading…"
+        self._ask_detail()
+
+    def watch_record(self) -> None:
+        if self.can_render:
+            self._title_messages()
+
+    def watch_detail(self) -> None:
+        if self.can_render:
+            self._title_messages()
+
+    def watch_failure(self, reason: str) -> None:
+        if reason:
+            self.notify(fmt.clean(reason, 300), title="Cannot read the log", severity="error", markup=False)
 
     def apply_search(self, message: SearchDone) -> None:
         """Hits of a search (core's): keep them and select the first hit's request."""
@@ -293,104 +367,88 @@ class DashboardScreen(Screen[None]):
                     title="Search", markup=False, timeout=2)
 
     def apply_detail(self, message: DetailLoaded) -> None:
-        if message.generation != self.generation or message.detail is None:
+        """A request's detail: shown when it is of this generation and scope."""
+        detail = message.detail
+        if message.generation != self.generation or detail is None or message.scope_id != self.scope_id:
             return
-        if message.scope_id != self.scope_id:
-            return
-        self.detail = message.detail
-        if not self.paused and self.can_render:
-            self._render_detail()
+        record = self.record
+        if record is not None and record.detail_released:
+            return  # the placeholder says why the selected request has none
+        if self.paused:
+            self._pending_detail = message
+        else:
+            self.detail = detail
 
     def apply_failure(self, reason: str) -> None:
         self.failure = reason
-        self.query_one(ErrorStrip).show(self.snapshot, reason)
-        self.notify(fmt.clean(reason, 300), title="Cannot read the log", severity="error", markup=False)
 
-    # -- rendering ------------------------------------------------------------------------------
+    # -- what the screen itself draws: titles, tabs and the timeline's cursor -------------------
 
-    def _render_header(self) -> None:
-        self.query_one(StatusHeader).show(
-            self.snapshot if self._pending is None else self._pending.snapshot,
-            self.scope,
-            self.status if self._pending is None else self._pending.status,
-            paused=self.paused,
-            follow=self.follow,
-        )
-
-    def _render_all(self) -> None:
-        scope = self.scope
-        cursor = self.cursor
-        self._render_header()
-        self.query_one(ContextMeter).show(scope, cursor)
+    def _show_scope(self) -> None:
+        """The timeline and the pane titles for a new scope snapshot."""
+        scope, cursor = self.scope, self.cursor
         self.query_one(TimelinePlot).show(scope, cursor, self.generation)
         self.query_one(StageLanes).show(scope, cursor, self.generation)
-        self.query_one(SummaryList).show(scope, self.generation)
-        self.query_one(ErrorStrip).show(self.snapshot, self.failure)
         count = len(scope.records) if scope else 0
         recorded = scope is None or scope.lens == "recorded"
         lens_name = "recorded" if recorded else "pipeline what-if"
         title = f"Timeline · {lens_name} · {count:,} request{'s' if count != 1 else ''}"
-        self.query_one("#timeline-pane").border_subtitle = RECORDED_LEGEND if recorded else LEGEND
-        if scope is not None and self.snapshot is not None and len(self.snapshot.scopes) > 1:
+        pane = self.query_one("#timeline-pane")
+        _set_subtitle(pane, RECORDED_LEGEND if recorded else LEGEND)
+        snapshot = self.snapshot
+        if scope is not None and snapshot is not None and len(snapshot.scopes) > 1:
             title += f" · scope {fmt.clean(scope_name(scope, self.redact), 30)}"
-        # A Text, not a str: a str title is parsed as markup, and the scope name is log text.
-        self.query_one("#timeline-pane").border_title = Text(title)
-        meter_title = "Context" if recorded else "Context · pipeline what-if"
-        if 0 <= cursor < count:
-            meter_title = f"{meter_title} · request #{cursor} of {count}"
-            if not self.follow:
-                meter_title += " · follow off (End returns)"
-        self.query_one("#meter-box").border_title = Text(meter_title)
-        self._render_detail()
-        self._ask_detail()
+        _set_title(pane, title)
+        _set_title(self.query_one("#summaries-pane"), "Summaries" + _times_note(snapshot))
+        self._title_meter()
 
-    def _render_detail(self) -> None:
-        scope = self.scope
-        record = None
-        if scope is not None and 0 <= self.cursor < len(scope.records):
-            record = scope.records[self.cursor]
-        detail = self.detail
-        if detail is not None and (scope is None or detail.record.scope_id != scope.header.scope_id):
-            detail = None
-        if record is not None and record.detail_released:
-            detail = None  # not the one shown; the placeholder says why there is none
-        self.query_one(BreakdownPanel).show(record, detail)
-        view = self.query_one(MessagesView)
-        if record is None:
-            placeholder = "no model call selected"
-        elif record.detail_released:
-            placeholder = RELEASED_NOTE
-        else:
-            placeholder = "loading…"
-        view.show(detail, placeholder=placeholder)
-        pane = self.query_one("#messages-pane")
-        if detail is not None:
-            shown = detail.record.index
-            title = f"Messages of request #{shown} · {len(detail.messages):,} stored"
-            when = parse_time(detail.record.timestamp)
-            if when is not None:
-                title += f" · sent {when:%Y-%m-%d %H:%M:%S} UTC"
-            if record is not None and shown != record.index:
-                title += f" (loading #{record.index}…)"
-            pane.border_title = Text(title)
-        else:
-            pane.border_title = "Messages"
+    def _show_cursor(self) -> None:
+        scope, cursor = self.scope, self.cursor
+        self.query_one(TimelinePlot).show(scope, cursor, self.generation)
+        self.query_one(StageLanes).show(scope, cursor, self.generation)
+        self._title_meter()
+
+    def _title_meter(self) -> None:
+        scope, cursor = self.scope, self.cursor
+        count = len(scope.records) if scope else 0
+        title = "Context" if scope is None or scope.lens == "recorded" else "Context · pipeline what-if"
+        if 0 <= cursor < count:
+            title = f"{title} · request #{cursor} of {count}"
+            if not self.follow:
+                title += " · follow off (End returns)"
+        _set_title(self.query_one("#meter-box"), title)
+
+    def _title_messages(self) -> None:
+        detail, record = self.detail, self.record
+        if detail is None or record is None or record.detail_released:
+            _set_title(self.query_one("#messages-pane"), "Messages")
+            return
+        shown = detail.record.index
+        title = f"Messages of request #{shown} · {len(detail.messages):,} stored"
+        when = detail.record.sent_at
+        if when is not None:
+            title += f" · sent {when:%Y-%m-%d %H:%M:%S} UTC"
+        elif not detail.sent_at or detail.sent_at[-1] is None:  # the rows have no times either
+            title += _times_note(self.snapshot)
+        if shown != record.index:
+            title += f" (loading #{record.index}…)"
+        _set_title(self.query_one("#messages-pane"), title)
 
     def _ask_detail(self) -> None:
-        scope = self.scope
-        if scope is None or not 0 <= self.cursor < len(scope.records):
+        """Ask for the selected request's detail, once, after the refresh that shows the record:
+        computing it in the worker thread while the screen draws would slow the draw (they share
+        the interpreter)."""
+        record, scope = self.record, self.scope
+        if record is None or scope is None or record.detail_released:
             return
-        record = scope.records[self.cursor]
         have = self.detail
-        if record.detail_released or (have is not None and have.record == record):
+        if have is not None and have.record == record:
             return
-        wanted = (self.generation, scope.header.scope_id, self.cursor)
-        if wanted == self._detail_asked and have is not None and have.record.index == self.cursor:
+        wanted = (self.generation, scope.header.scope_id, record.index)
+        if wanted == self._detail_asked and (have is None or have.record.index == record.index):
             return
         self._detail_asked = wanted
-        # After the refresh that shows the new state: computing a detail in the worker thread while
-        # the screen draws would slow the draw (they share the interpreter).
-        self.call_after_refresh(self.post_message, DetailWanted(scope.header.scope_id, self.cursor))
+        self.call_after_refresh(self.post_message, DetailWanted(scope.header.scope_id, record.index))
 
     def _show_tabs(self) -> None:
         tabs = Text(no_wrap=True, end="")
@@ -402,27 +460,29 @@ class DashboardScreen(Screen[None]):
 
     # -- watchers -------------------------------------------------------------------------------
 
-    def watch_cursor(self) -> None:
-        self._render_all()
-
     def watch_scope_id(self) -> None:
         self.detail = None
-        scope = self.scope
+        snapshot = self.snapshot
+        scope = snapshot.scopes.get(self.scope_id) if snapshot is not None else None
         self.set_reactive(DashboardScreen.cursor, len(scope.records) - 1 if scope and scope.records else -1)
-        self._render_all()
+        self.scope = scope
 
     def watch_follow(self, follow: bool) -> None:
         scope = self.scope
         if follow and scope is not None and scope.records:
             self.cursor = len(scope.records) - 1
-        self._render_all()
+        if self.can_render:
+            self._title_meter()
 
     def watch_paused(self, paused: bool) -> None:
-        if not paused and self._pending is not None:
+        if paused:
+            return
+        if self._pending is not None:
             pending, self._pending = self._pending, None
             self.apply_snapshot(pending)
-        else:
-            self._render_header()
+        if self._pending_detail is not None:
+            detail, self._pending_detail = self._pending_detail, None
+            self.apply_detail(detail)
 
     def watch_pane(self, pane: Pane) -> None:
         panes = self.query_one("#panes")
@@ -545,6 +605,28 @@ class DashboardScreen(Screen[None]):
     @on(SummaryOpened)
     def _opened(self, event: SummaryOpened) -> None:
         self.app.push_screen(TextScreen(*summary_body(event.marker, event.compaction, redact=self.redact)))
+
+
+def _set_title(widget: Widget, title: str) -> None:
+    """A pane's title, as a Text (a str title is parsed as markup, and a scope name is log text);
+    set only when it changed (setting one repaints the pane)."""
+    current = widget.border_title
+    if not isinstance(current, Text) or current.plain != title:
+        widget.border_title = Text(title)
+
+
+def _set_subtitle(widget: Widget, subtitle: str) -> None:
+    if widget.border_subtitle != subtitle:
+        widget.border_subtitle = subtitle
+
+
+def _times_note(snapshot: SessionSnapshot | None) -> str:
+    """`` · no timestamps in the log`` for a session whose log has none (else '')."""
+    if snapshot is None or snapshot.lens != "recorded":
+        return ""  # the pipeline's records carry no call times yet: that says nothing of the log
+    if not any(scope.records for scope in snapshot.scopes.values()):
+        return ""
+    return "" if snapshot.times.known else " · no timestamps in the log"
 
 
 class DashboardCommands(Provider):

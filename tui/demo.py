@@ -18,7 +18,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -442,17 +442,15 @@ class DemoBar(Widget):
 SPEED_KEYS: Final = Binding.Group("Speed")
 
 
-def hidden(bindings: Sequence[BindingType], *ids: str) -> list[Binding]:
-    """The dashboard's bindings with these ids, kept off the footer (the demo's keys need the room)."""
-    return [replace(b, show=False) for b in bindings if isinstance(b, Binding) and b.id in ids]
-
-
 class DemoScreen(DashboardScreen):
     """The dashboard with the demo's caption bar and playback keys."""
 
+    FOOTER_HIDDEN: ClassVar[frozenset[str]] = frozenset(
+        {"request-prev", "request-next", "follow-tail", "scope-pick", "problems"}
+    )
+    """The dashboard's keys that stay off the footer here (they work; the demo's keys need the room)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        *hidden(DashboardScreen.BINDINGS,
-                "request-prev", "request-next", "follow-tail", "scope-pick", "problems"),
         Binding("space,p", "toggle_pause", "Pause", id="demo-pause",
                 tooltip="Pause or resume the scenario (the agent stops writing)"),
         Binding("n", "step_call", "Step", id="demo-step",

@@ -19,12 +19,15 @@ import os
 import socket
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ctxscope.core import telemetry as tm
 from ctxscope.core.session import Problem
 from ctxscope.core.sessions_index import SessionRow
 from ctxscope.core.snapshot import SessionSnapshot
+
+if TYPE_CHECKING:
+    from .tailer import RecordedSource
 
 EXPORT_INTERVAL_MS: Final = 2_000
 """How often figures are pushed to an OTLP collector."""
@@ -258,14 +261,11 @@ class Exporter:
                 )
         self.batches += 1
 
-    def publish_snapshot(self, snapshot: SessionSnapshot, source: object) -> SessionSnapshot:
+    def publish_snapshot(self, snapshot: SessionSnapshot, source: RecordedSource) -> SessionSnapshot:
         """Publish a snapshot's figures and return it with the export's failures as a notice (the
         error strip shows it). The figures are the recorded lens's whatever the dashboard shows:
         another lens's snapshot is replaced by the source's recorded one."""
-        recorded = snapshot
-        analysis = getattr(source, "analysis", None)
-        if snapshot.lens != "recorded" and analysis is not None:
-            recorded = analysis.snapshot("recorded")
+        recorded = snapshot if snapshot.lens == "recorded" else source.recorded_snapshot()
         if recorded.lens == "recorded" and recorded.scopes:
             self.publish(self.tracker.from_snapshot(recorded, project=log_project(recorded.source)))
         return self.annotate(snapshot)

@@ -17,6 +17,7 @@ is immediate: the stop event is set on unmount and the watcher thread returns wi
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -29,7 +30,7 @@ from ctxscope.core.homes import is_session_file
 from ctxscope.core.pipeline.config import PipelineConfig
 from ctxscope.core.reader import TextCap
 from ctxscope.core.search import SearchResult, search_messages
-from ctxscope.core.snapshot import Lens, RequestDetail, SessionSnapshot
+from ctxscope.core.snapshot import Lens, MessageTimes, RequestDetail, SessionSnapshot
 from textual.message import Message
 from watchfiles import Change, awatch
 
@@ -126,6 +127,9 @@ class SessionSource(Protocol):
     def snapshot(self) -> SessionSnapshot:
         """The session as of now, in the current lens."""
 
+    def recorded_snapshot(self) -> SessionSnapshot:
+        """The session as of now in the recorded lens, whatever lens is shown (what exports publish)."""
+
     def compare(self) -> tuple[tuple[SessionSnapshot, ...], tuple[SessionSummary, ...]]:
         """The session under each compare configuration, with its summary (empty without them)."""
 
@@ -156,10 +160,17 @@ class SessionSource(Protocol):
         """Whether a changed path concerns this source."""
 
 
+class RecordedSource(Protocol):
+    """What an export needs of a source: the recorded lens's snapshot."""
+
+    def recorded_snapshot(self) -> SessionSnapshot:
+        """The session as of now in the recorded lens."""
+
+
 class SnapshotExport(Protocol):
     """Publishes the figures of every snapshot the tailer posts (``ctxscope.tui.export.Exporter``)."""
 
-    def publish_snapshot(self, snapshot: SessionSnapshot, source: object) -> SessionSnapshot:
+    def publish_snapshot(self, snapshot: SessionSnapshot, source: RecordedSource) -> SessionSnapshot:
         """Publish ``snapshot``'s figures (in the worker's thread); the snapshot to post."""
 
     def news(self) -> bool:
@@ -584,6 +595,9 @@ class CoreSource:
             return SessionSnapshot(source=self.path, format="", session_id="", scopes={}, lens=snapshot.lens)
         return snapshot
 
+    def recorded_snapshot(self) -> SessionSnapshot:
+        return self.analysis.snapshot("recorded")
+
     def compare(self) -> tuple[tuple[SessionSnapshot, ...], tuple[SessionSummary, ...]]:
         return self.analysis.compare_snapshots(), self.analysis.compare_summaries()
 
@@ -591,7 +605,14 @@ class CoreSource:
         self.analysis.lens = lens
 
     def detail(self, scope_id: str, index: int) -> RequestDetail | None:
-        return self.analysis.detail(scope_id, index)
+        detail = self.analysis.detail(scope_id, index)
+        if detail is None:
+            return None
+        # Request i is the same model call in either lens: its time is the recorded one's.
+        recorded = self.analysis.snapshot("recorded").scopes.get(scope_id)
+        if recorded is None:
+            return detail
+        return dataclasses.replace(detail, sent_at=MessageTimes(recorded.records, len(detail.messages)))
 
     def whole_message(self, scope_id: str, index: int) -> WholeMessage | None:
         session = self.follower.session

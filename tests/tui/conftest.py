@@ -55,6 +55,18 @@ class MockApp(CtxscopeApp):
         self.post_message(DetailLoaded(scope_id, index, detail, self.dashboard.generation))
 
 
+async def detail_shown(pilot: object, turns: int = 100) -> None:
+    """Let the app run until the selected request's detail is on screen (its round trip is asked
+    after a refresh and takes a few turns of the message loop), for at most ``turns`` pauses."""
+    app = pilot.app  # type: ignore[attr-defined]
+    for _ in range(turns):
+        await pilot.pause()  # type: ignore[attr-defined]
+        screen = app.dashboard
+        if screen.detail is not None and screen.record is not None and screen.detail.record == screen.record:
+            await pilot.pause()  # type: ignore[attr-defined]
+            return
+
+
 @pytest.fixture
 def mock_app() -> Callable[..., MockApp]:
     return MockApp

@@ -18,7 +18,7 @@ from ctxscope.tui.widgets.timeline import StageLanes, TimelinePlot
 from textual.widgets import OptionList
 
 from . import fakes
-from .conftest import MockApp
+from .conftest import MockApp, detail_shown
 
 
 def plain(widget: object) -> str:
@@ -36,7 +36,7 @@ async def test_first_snapshot_fills_every_widget() -> None:
     snap = fakes.session(fakes.scope(60, summary_every=25))
     app = MockApp(snap)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         screen = dashboard(app)
         assert screen.cursor == 59
         assert screen.follow
@@ -390,8 +390,7 @@ async def test_a_request_whose_detail_a_live_view_released_says_so() -> None:
         asked = len(app.detail_requests)
         await pilot.press("home")
         await pilot.pause()
-        breakdown = app.query_one(BreakdownPanel).query_one("#breakdown-body")
-        text = " ".join(plain(breakdown).split())
+        text = " ".join(app.query_one(BreakdownPanel).plain.split())
         assert "Request #0: not kept while watching live" in text and "ctxscope open shows all" in text
         assert RELEASED_NOTE.split(":")[0] in " ".join(plain(app.query_one(MessagesView)).split()) or (
             app.query_one(MessagesView).row_count == 0

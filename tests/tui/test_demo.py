@@ -166,6 +166,15 @@ async def test_demo_end_to_end(tmp_path: Path) -> None:
         await step_to(pilot, screen, 3)
         assert "LIVE" in app.query_one(StatusHeader).render().plain
         assert "paused" in bar.render().plain
+        # The dashboard's keys the demo keeps off its footer still work (their bindings are the
+        # dashboard's own, not copies).
+        shown = {a.binding.id for a in screen.active_bindings.values() if a.binding.show}
+        assert "demo-step" in shown and not shown & DemoScreen.FOOTER_HIDDEN
+        cursor = screen.cursor
+        await pilot.press("left")
+        assert screen.cursor == cursor - 1 and not screen.follow
+        await pilot.press("end")
+        assert screen.follow
 
         # Resume, then pause again: the bar says so; an hour a call, so nothing is written meanwhile.
         await pilot.press("space")

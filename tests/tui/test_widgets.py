@@ -16,7 +16,7 @@ from ctxscope.tui.widgets.timeline import Buckets, column_of, nice_ticks
 from rich.text import Text
 
 from . import fakes
-from .conftest import MockApp
+from .conftest import MockApp, detail_shown
 
 UNSAFE = "\x1b\x07\x00\r\n\x9b\x9d\u202e\u202a\u2066\u200b\u200d\ufeff\x7f"
 
@@ -120,7 +120,7 @@ async def test_messages_view_strip_cache_hits() -> None:
     snap = fakes.session(fakes.scope(3))
     app = MockApp(snap, detail_messages=500)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         view = app.query_one(MessagesView)
         assert view.row_count == 500
         view.cache.clear()
@@ -141,7 +141,7 @@ async def test_100k_messages_scroll_smoothly() -> None:
     snap = fakes.session(fakes.scope(2))
     app = MockApp(snap, detail_messages=100_000)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         view = app.query_one(MessagesView)
         assert view.row_count == 100_000
         assert view.virtual_size.height == 100_000
@@ -162,7 +162,7 @@ async def test_hostile_previews_render_safely() -> None:
     snap = fakes.session(fakes.scope(3, label=fakes.HOSTILE))
     app = MockApp(snap, detail_messages=30, preview=fakes.HOSTILE)
     async with app.run_test(size=(200, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         view = app.query_one(MessagesView)
         line = "".join(segment.text for segment in view.render_line(0))
         assert "[bold red]x[/]" in line

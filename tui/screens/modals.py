@@ -160,8 +160,7 @@ class ScopeScreen(ModalScreen[str | None]):
             row.append("● " if scope_id == self._current else "  ", "green")
             row.append(fmt.clean(scope_name(scope, self._redact), 23).ljust(24), "bold")  # fits 80 columns
             totals = scope.totals  # computed in core as the records arrived
-            peak, over = totals.peak, totals.over_limit
-            summaries = len(scope.agent_compactions) if scope.agent_thresholds else totals.summaries
+            peak, over, summaries = totals.peak, totals.over_limit, scope.summary_count
             calls = "call " if len(scope.records) == 1 else "calls"
             row.append(f" {len(scope.records):>5} {calls}  peak {fmt.tokens(peak):>6}")
             noun = "summary" if summaries == 1 else "summaries"

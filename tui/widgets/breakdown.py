@@ -7,20 +7,29 @@ on-demand detail. Everything here is rendered from what core computed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import ClassVar, Final
 
 from ctxscope.core.model import Category
-from ctxscope.core.snapshot import NOT_IN_LOG, SOURCE_REPORTED, RequestDetail, RequestRecord
-from ctxscope.core.tokens import ScriptBreakdown
+from ctxscope.core.snapshot import (
+    NOT_IN_LOG,
+    SOURCE_REPORTED,
+    RequestDetail,
+    RequestRecord,
+    ScriptFigures,
+    script_figures,
+)
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.strip import Strip
 
 from . import text as fmt
+from .paging import PagedView
 
 CATEGORY_LABELS: Final = {
     Category.SYSTEM: "system",
@@ -127,68 +136,143 @@ SCRIPT_LABELS: Final = {
 }
 
 
-def script_table(by_script: ScriptBreakdown) -> Table:
-    """Characters and tokens per script class, and what ``chars / 4`` says for each."""
+def script_table(detail: RequestDetail) -> Table:
+    """Characters and tokens per script class of ``detail``'s sent text, and what ``chars / 4``
+    says for each (figures from core: :func:`~ctxscope.core.snapshot.script_figures`)."""
+    by_script = detail.by_script
     table = _table(
         f"By script (raw estimate of the text, estimator {by_script.estimator})",
         ("", "left"), ("chars", "right"),
         ("tokens", "right"), ("chars/4", "right"), ("chars/tok", "right"), header=True,
     )
-    for name, chars, tokens in by_script.rows():
+    *rows, whole = script_figures(by_script)
+    for row in rows:
         table.add_row(
-            fmt.literal(SCRIPT_LABELS.get(name, name), limit=20), fmt.tokens(chars), fmt.tokens(tokens),
-            fmt.tokens(-(-chars // 4)), f"{chars / tokens:.1f}" if tokens else "—",
+            fmt.literal(SCRIPT_LABELS.get(row.name, row.name), limit=20), fmt.tokens(row.chars),
+            fmt.tokens(row.tokens), fmt.tokens(row.chars4), _per_token(row),
         )
     table.add_row(
-        Text("all", style="bold"), fmt.tokens(by_script.chars), fmt.tokens(by_script.tokens),
-        fmt.tokens(by_script.chars4),
-        f"{by_script.chars / by_script.tokens:.1f}" if by_script.tokens else "—",
-        style="bold",
+        Text("all", style="bold"), fmt.tokens(whole.chars), fmt.tokens(whole.tokens),
+        fmt.tokens(whole.chars4), _per_token(whole), style="bold",
     )
-    if by_script.tokens and by_script.chars4 < 0.9 * by_script.tokens:
-        share = by_script.chars4 / by_script.tokens
-        table.caption = f"chars/4 says {share:.0%} of the estimate: it under-counts"
+    if detail.chars4_undercounts:
+        table.caption = f"chars/4 says {fmt.share(detail.chars4_share)} of the estimate: it under-counts"
         table.caption_style = "yellow"
         table.caption_justify = "left"
     return table
 
 
-class BreakdownPanel(VerticalScroll):
-    """Per-category, per-tool and per-script breakdowns of the selected request."""
+def _record_tables(record: RequestRecord) -> RenderableType:
+    """The request's tables: by category, and (pipeline lens) by tool."""
+    parts: list[RenderableType] = [category_table(record), Text("")]
+    if not record.source:  # the recorded lens has no per-tool figures of its own
+        parts += [tool_table(record.by_tool), Text("")]
+    return Group(*parts)
+
+
+def _per_token(row: ScriptFigures) -> str:
+    return "—" if row.chars_per_token is None else f"{row.chars_per_token:.1f}"
+
+
+class BreakdownPanel(PagedView, can_focus=True):
+    """Per-category, per-tool and per-script breakdowns of the selected request.
+
+    A Line-API widget: the tables are rendered to lines once per change of :attr:`record` or
+    :attr:`detail` (and of the width), and each frame only copies the visible lines; its size
+    never depends on its content, so a new request does not lay the screen out again unless the
+    number of lines changed.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Up", show=False),
+        Binding("down", "scroll_down", "Down", show=False),
+    ]
 
     DEFAULT_CSS = """
-    BreakdownPanel > Static {
-        width: 1fr;
+    BreakdownPanel {
+        height: 1fr;
+        overflow-x: hidden;
     }
     """
 
+    record: reactive[RequestRecord | None] = reactive(None, init=False, repaint=False)
+    """The selected request; bound to the dashboard's."""
+    detail: reactive[RequestDetail | None] = reactive(None, init=False, repaint=False)
+    """The newest detail of the scope (another request's while the selected one's loads)."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._key: tuple[object, object] = (None, None)
+        self._lines: list[Strip] = []
+        self._width = 0
+        self._parts: dict[str, tuple[object, int, Style, list[Strip]]] = {}
+        """Rendered lines of each part (``record``, ``script``) by what it was rendered from and
+        the width: a new request renders its category and tool tables, its detail only the
+        per-script table."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(Text("no request selected", style="dim"), id="breakdown-body")
+    def watch_record(self) -> None:
+        self._update()
 
-    def show(self, record: RequestRecord | None, detail: RequestDetail | None) -> None:
-        """Render the breakdowns of ``record`` (and of ``detail`` when it is that record's detail)."""
-        if detail is not None and record is not None and detail.record.index != record.index:
-            detail = None
-        key = (record, detail)
-        if key[0] is self._key[0] and key[1] is self._key[1]:
+    def watch_detail(self) -> None:
+        self._update()
+
+    def _update(self) -> None:
+        self._width = 0  # lay the lines out again, now if the size is known, else at the first frame
+        if self.is_mounted:
+            self._layout_lines()
+        self.refresh()
+
+    def _part(self, name: str, key: object, width: int, render: Callable[[], RenderableType]) -> list[Strip]:
+        """The lines of one part at ``width``, rendered again only when ``key`` changed."""
+        cached = self._parts.get(name)
+        base = self.rich_style  # the theme's background and text colour
+        if cached is not None and cached[0] is key and cached[1] == width and cached[2] == base:
+            return cached[3]
+        console = self.app.console
+        options = console.options.update(width=width, min_width=width, max_width=width, highlight=False)
+        lines = [
+            Strip(line, width).apply_style(base) for line in console.render_lines(render(), options, pad=True)
+        ]
+        self._parts[name] = (key, width, base, lines)
+        return lines
+
+    def _layout_lines(self) -> None:
+        """The breakdowns of :attr:`record` and the per-script table of :attr:`detail`, as lines at
+        the widget's width (laid out once per change or resize)."""
+        width = self.size.width
+        if width <= 0 or width == self._width:
             return
-        self._key = key
-        body = self.query_one("#breakdown-body", Static)
-        if record is None:
-            body.update(Text("no request selected", style="dim"))
-            return
-        if record.detail_released:
-            body.update(Text(f"Request #{record.index}: {RELEASED_NOTE}", style="dim"))
-            return
-        parts: list[RenderableType] = [category_table(record), Text("")]
-        if not record.source:  # the recorded lens has no per-tool figures of its own
-            parts += [tool_table(record.by_tool), Text("")]
-        if detail is not None:
-            parts.append(script_table(detail.by_script))
+        record, detail = self.record, self.detail
+        if record is None or record.detail_released:
+            words = "no request selected" if record is None else f"Request #{record.index}: {RELEASED_NOTE}"
+            lines = self._part("record", words, width, lambda: Text(words, style="dim"))
         else:
-            parts.append(Text("By script: computing…", style="dim"))
-        body.update(Group(*parts))
+            lines = list(self._part("record", record, width, lambda: _record_tables(record)))
+            if detail is None:
+                lines += self._part("script", None, width, lambda: Text("By script: computing…", style="dim"))
+            else:
+                if detail.record.index != record.index:
+                    # The previous request's table stays, labelled, until this one's arrives.
+                    note = f"(request #{detail.record.index}; #{record.index} is loading…)"
+                    lines += self._part("note", note, width, lambda: Text(note, style="dim"))
+                lines += self._part("script", detail, width, lambda: script_table(detail))
+        self._lines = lines
+        self._width = width
+        self.virtual_size = Size(width, len(lines))
+
+    @property
+    def plain(self) -> str:
+        """The rendered breakdowns as plain text (one line per row)."""
+        self._layout_lines()
+        return "\n".join(strip.text.rstrip() for strip in self._lines)
+
+    def on_resize(self) -> None:
+        self._layout_lines()
+
+    def render_line(self, y: int) -> Strip:
+        self._layout_lines()
+        row = self.scroll_offset.y + y
+        width = self.size.width
+        base = self.rich_style
+        if row >= len(self._lines):
+            return Strip.blank(width, base)
+        return self._lines[row].crop_extend(0, width, base)

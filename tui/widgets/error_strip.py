@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ctxscope.core.snapshot import SessionSnapshot
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from . import text as fmt
@@ -64,19 +65,26 @@ class ErrorStrip(Widget):
     }
     """
 
+    snapshot: reactive[SessionSnapshot | None] = reactive(None, always_update=True)
+    """The session shown; bound to the dashboard's."""
+    failure: reactive[str] = reactive("")
+    """Why the log cannot be read ('' while it can); bound to the dashboard's."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._text = Text()
         self.redact = False
         """Leave out text quoted from skipped lines (``--redact``)."""
 
-    def show(self, snapshot: SessionSnapshot | None, failure: str = "") -> None:
-        text = strip_text(snapshot, failure, redact=self.redact)
-        if text.plain == self._text.plain:
-            return
-        self._text = text
-        self.set_class(bool(text.plain), "-shown")
-        self.refresh()
+    def watch_snapshot(self) -> None:
+        self._update()
+
+    def watch_failure(self) -> None:
+        self._update()
+
+    def _update(self) -> None:
+        self._text = strip_text(self.snapshot, self.failure, redact=self.redact)
+        self.set_class(bool(self._text.plain), "-shown")
 
     def render(self) -> Text:
         return self._text

@@ -5,12 +5,14 @@ when the session ran (first call, how long, how long since its last call: figure
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from ctxscope.core.snapshot import ScopeSnapshot, SessionSnapshot
 from ctxscope.core.timing import SessionTimes, duration_text
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..messages import Mode, TailStatus
@@ -67,44 +69,90 @@ def header_text(
         out.append(f" ({fmt.size(status.bytes_read)} of {fmt.size(status.size)})", "dim")
     out.append("  ")
     # The lens first: it says what every figure on the screen is (and survives truncation).
-    narrow = width < 100  # at 80 columns the session id gives way to the scope and the model
+    narrow = width < 100
     if snapshot.lens == "recorded":
         out.append("recorded", "bold green")
     else:
         out.append("what-if" if narrow else "pipeline what-if", "bold yellow")
     out.append("  ")
-    if not narrow:  # at 80 columns the model keeps its place; the times give way
-        _append_times(out, snapshot.times)
-    if snapshot.session_id and not narrow:
-        out.append("session ", "dim")
-        out.append(fmt.clean(snapshot.session_id, 12))
+    fields = _fields(snapshot, scope, status, follow=follow, redact=redact, narrow=narrow)
+    return _fit(out, fields, width)
+
+
+class _Field(NamedTuple):
+    """One field of the header: its place in the give-way order, its full and its short form."""
+
+    rank: int
+    """Fields with a higher rank give way first (their short form, then the whole field)."""
+    full: Text
+    short: Text | None = None
+
+
+def _field(rank: int, *parts: tuple[str, str], short: Sequence[tuple[str, str]] | None = None) -> _Field:
+    def text(pieces: Sequence[tuple[str, str]]) -> Text:
+        out = Text(no_wrap=True, end="")
+        for words, style in pieces:
+            out.append(words, style)
         out.append("  ")
+        return out
+
+    return _Field(rank, text(parts), text(short) if short is not None else None)
+
+
+def _fields(
+    snapshot: SessionSnapshot, scope: ScopeSnapshot | None, status: TailStatus, *, follow: bool,
+    redact: bool, narrow: bool,
+) -> list[_Field]:
+    """The header's fields in display order: scope, model and follow keep their place longest;
+    then the times (shortened first), estimator and format; the session id; the file name last."""
+    times = snapshot.times
+    # The pipeline's records carry no call times yet: there, unknown times say nothing of the log.
+    fields = [_times_field(times)] if times.known or snapshot.lens == "recorded" else []
+    if snapshot.session_id:
+        fields.append(_field(5, ("session ", "dim"), (fmt.clean(snapshot.session_id, 12), "")))
     if scope is not None:
-        out.append("scope ", "dim")
-        out.append(fmt.clean(scope_name(scope, redact), 18 if narrow else 28), "bold")
+        name = fmt.clean(scope_name(scope, redact), 18 if narrow else 28)
+        parts = [("scope ", "dim"), (name, "bold")]
         if len(snapshot.scopes) > 1:
             position = list(snapshot.scopes).index(scope.header.scope_id) + 1
-            out.append(f" ({position}/{len(snapshot.scopes)})", "dim")
-        out.append("  ")
+            parts.append((f" ({position}/{len(snapshot.scopes)})", "dim"))
+        fields.append(_field(1, *parts))
         model = scope.records[-1].model if scope.records and scope.records[-1].model else scope.header.model
         if model:
-            out.append("model ", "dim")
-            out.append(fmt.clean(model, 24 if narrow else 32))
-            out.append("  ")
+            fields.append(_field(2, ("model ", "dim"), (fmt.clean(model, 24 if narrow else 32), "")))
     if snapshot.estimator:
-        out.append("estimator ", "dim")
-        out.append(fmt.clean(snapshot.estimator, 16))
-        out.append("  ")
+        fields.append(_field(4, ("estimator ", "dim"), (fmt.clean(snapshot.estimator, 16), "")))
     if snapshot.format:
-        out.append("format ", "dim")
-        out.append(fmt.clean(snapshot.format, 24))
-        out.append("  ")
+        fields.append(_field(4, ("format ", "dim"), (fmt.clean(snapshot.format, 24), "")))
     if not follow:
-        out.append("follow off", "yellow")
-        out.append("  ")
+        fields.append(_field(1, ("follow off", "yellow")))
     source = os.path.basename(status.path or snapshot.source)
-    if source and width - out.cell_len > 12:
-        out.append(fmt.clean(source, 80), "dim")
+    if source:
+        fields.append(_field(6, (fmt.clean(source, 80), "dim")))
+    return fields
+
+
+def _fit(out: Text, fields: list[_Field], width: int) -> Text:
+    """``out`` followed by as many of ``fields`` as fit in ``width`` cells: fields take their
+    short form first, then go, the highest-ranked first (no field is ever cut in the middle)."""
+    shown: list[Text | None] = [f.full for f in fields]
+
+    def fits() -> bool:  # each field ends in two spaces, which may fall off the edge
+        return out.cell_len + sum(t.cell_len for t in shown if t is not None) - 2 <= width
+
+    give_way = sorted(range(len(fields)), key=lambda i: (-fields[i].rank, -i))
+    for i in give_way:
+        if fits():
+            break
+        shown[i] = fields[i].short or shown[i]
+    for i in give_way:
+        if fits():
+            break
+        shown[i] = None
+    for text in shown:
+        if text is not None:
+            out.append_text(text)
+    out.rstrip()
     return out
 
 
@@ -116,22 +164,21 @@ CLOCK: Callable[[], datetime] = _now
 """Now, for "last call … ago" (tests freeze it)."""
 
 
-def _append_times(out: Text, times: SessionTimes) -> None:
+def _times_field(times: SessionTimes) -> _Field:
+    """When the session ran: first call, how long, how long since its last call (core's figures)."""
     if not times.known or times.started is None:
-        out.append("no timestamps in the log", "dim")
-        out.append("  ")
-        return
-    out.append("started ", "dim")
-    out.append(times.started.strftime("%Y-%m-%d %H:%M UTC"))
+        return _field(3, ("no timestamps in the log", "dim"), short=[("no times", "dim")])
+    full: list[tuple[str, str]] = [("started ", "dim"), (times.started.strftime("%Y-%m-%d %H:%M UTC"), "")]
+    short: list[tuple[str, str]] = [(times.started.strftime("%m-%d %H:%M"), "")]
     ran = times.ran_seconds
     if ran is not None:
-        out.append(" · ran ", "dim")
-        out.append(duration_text(ran))
+        full += [(" · ran ", "dim"), (duration_text(ran), "")]
+        short += [(" ran ", "dim"), (duration_text(ran), "")]
     since = times.since_last_seconds(CLOCK())
     if since is not None:
-        out.append(" · last call ", "dim")
-        out.append(f"{duration_text(since)} ago")
-    out.append("  ")
+        full += [(" · last call ", "dim"), (f"{duration_text(since)} ago", "")]
+        short += [(" last ", "dim"), (f"{duration_text(since)} ago", "")]
+    return _field(3, *full, short=short)
 
 
 class StatusHeader(Widget):
@@ -143,33 +190,22 @@ class StatusHeader(Widget):
     }
     """
 
+    snapshot: reactive[SessionSnapshot | None] = reactive(None, always_update=True)
+    """The newest snapshot (while paused, the one waiting); bound to the dashboard's."""
+    scope: reactive[ScopeSnapshot | None] = reactive(None, always_update=True)
+    """The scope shown; bound to the dashboard's."""
+    status: reactive[TailStatus | None] = reactive(None)
+    paused: reactive[bool] = reactive(False)
+    follow: reactive[bool] = reactive(True)
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.redact = False
         """Show sub-agents by id, not by the label the log gives them (``--redact``)."""
-        self._args: tuple[SessionSnapshot | None, ScopeSnapshot | None, TailStatus | None, bool, bool] = (
-            None, None, None, False, True,
-        )
 
     def on_mount(self) -> None:
         self.set_interval(15, self.refresh)  # "last call … ago" ages without new snapshots
 
-    def show(
-        self,
-        snapshot: SessionSnapshot | None,
-        scope: ScopeSnapshot | None,
-        status: TailStatus | None,
-        *,
-        paused: bool,
-        follow: bool,
-    ) -> None:
-        args = (snapshot, scope, status, paused, follow)
-        if all(a is b for a, b in zip(args, self._args, strict=True)):
-            return
-        self._args = args
-        self.refresh()
-
     def render(self) -> Text:
-        snapshot, scope, status, paused, follow = self._args
-        return header_text(snapshot, scope, status, paused=paused, follow=follow, width=self.size.width,
-                           redact=self.redact)
+        return header_text(self.snapshot, self.scope, self.status, paused=self.paused, follow=self.follow,
+                           width=self.size.width, redact=self.redact)

@@ -1,13 +1,16 @@
-"""The messages of the selected request, each with what the pipeline did to it.
+"""The messages of the selected request, each with when it was first sent and what the pipeline
+did to it.
 
 A Line-API widget (``ScrollView`` + ``render_line``): only the visible rows are rendered, and each
-rendered row is kept as a :class:`~textual.strip.Strip` in an LRU cache keyed by row, width and the
-detail it came from, so scrolling through 100,000 messages costs the same as through 100.
+rendered row is kept as a :class:`~textual.strip.Strip` in an LRU cache keyed by what it shows
+(the message's view and time) and the width, so scrolling through 100,000 messages costs the same
+as through 100, and the next request's unchanged rows are not rendered again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import ClassVar, Final, NamedTuple
 
 from ctxscope.core.snapshot import Fate, MessageView, RequestDetail
@@ -16,12 +19,13 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.geometry import Size
-from textual.scroll_view import ScrollView
+from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..messages import MessageOpened
 from . import text as fmt
+from .paging import PagedView
 
 FATE_LABELS: Final = {
     Fate.KEPT: "kept",
@@ -38,6 +42,7 @@ class Columns(NamedTuple):
     """Column widths of the list; narrower panes get a compact set."""
 
     index: int  # type: ignore[assignment]  # a width, named like its column (shadows tuple.index)
+    time: int
     role: int
     kind: int
     tokens: int
@@ -45,8 +50,8 @@ class Columns(NamedTuple):
     compact: bool
 
 
-WIDE: Final = Columns(7, 10, 18, 15, 12, False)
-COMPACT: Final = Columns(6, 5, 12, 6, 12, True)
+WIDE: Final = Columns(7, 9, 10, 18, 15, 12, False)
+COMPACT: Final = Columns(6, 6, 5, 12, 6, 12, True)
 
 
 def columns_for(width: int) -> Columns:
@@ -73,6 +78,7 @@ def header_text(width: int = 120) -> Text:
     c = columns_for(width)
     out = Text(no_wrap=True, end="")
     out.append("#".rjust(c.index - 1) + " ")
+    out.append("time".ljust(c.time))
     out.append("role".ljust(c.role))
     out.append("kind".ljust(c.kind))
     out.append(("sent" if c.compact else "sent/stored").rjust(c.tokens - 1) + " ")
@@ -94,7 +100,7 @@ class MessagesHeader(Widget):
         return header_text(self.size.width)
 
 
-class MessagesView(ScrollView, can_focus=True):
+class MessagesView(PagedView, can_focus=True):
     """Virtualised list of the selected request's stored messages: role, kind, tokens, fate, preview."""
 
     # ←/→/Home/End move the request cursor (dashboard bindings); this list scrolls vertically only.
@@ -102,10 +108,6 @@ class MessagesView(ScrollView, can_focus=True):
         Binding("up", "move(-1)", "Previous message", show=False),
         Binding("down", "move(1)", "Next message", show=False),
         Binding("enter", "open_message", "Whole message", tooltip="Open the selected message in full"),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("g", "scroll_home", "Top", show=False),
-        Binding("G", "scroll_end", "Bottom", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -117,6 +119,7 @@ class MessagesView(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "messages--index",
+        "messages--time",
         "messages--role",
         "messages--kind",
         "messages--tokens",
@@ -129,35 +132,38 @@ class MessagesView(ScrollView, can_focus=True):
         "messages--empty",
     }
 
+    detail: reactive[RequestDetail | None] = reactive(None, init=False)
+    """The newest detail of the scope (another request's while the selected one's loads)."""
+    placeholder: reactive[str] = reactive("select a request to see its messages", init=False)
+    """Shown while there is no detail (loading, released, no request)."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._messages: Sequence[MessageView] = ()
-        self._detail_id = 0
-        self._placeholder = "select a request to see its messages"
+        self._times: Sequence[datetime | None] = ()
         self.redact = False
         """Show each message's shape (kind and size) instead of its preview (``--redact``)."""
         self.row = 0
         """The selected row (Enter opens its message in full)."""
-        self.cache: LRUCache[tuple[int, int, int], Strip] = LRUCache(1024)
-        """Rendered rows by (detail, row, width); its ``hits`` and ``misses`` are checked in tests."""
+        self.cache: LRUCache[tuple[MessageView, datetime | None, int, Style], Strip] = LRUCache(1024)
+        """Rendered rows by what they show (the message's view, its time), the width and the base
+        style (the theme): the next
+        request's rows that did not change are served from it. Its ``hits`` and ``misses`` are
+        checked in tests."""
 
     @property
     def row_count(self) -> int:
         return len(self._messages)
 
-    def show(self, detail: RequestDetail | None, placeholder: str = "") -> None:
-        """Show the messages of ``detail`` (keeps the scroll position when the list is the same size)."""
+    def watch_detail(self, detail: RequestDetail | None) -> None:
+        """New rows: keep the scroll position (and the selected row when the list is as long)."""
         messages = detail.messages if detail is not None else ()
-        if placeholder:
-            self._placeholder = placeholder
         if messages is self._messages:
             return
         self._messages = messages
+        self._times = detail.sent_at if detail is not None else ()
         self.row = min(self.row, max(0, len(messages) - 1))
-        self._detail_id += 1
-        self.cache.clear()
         self.virtual_size = Size(self.size.width, len(messages))
-        self.refresh()
 
     def action_move(self, delta: int) -> None:
         """Select the previous or next message, scrolling to keep it in view."""
@@ -179,19 +185,6 @@ class MessagesView(ScrollView, can_focus=True):
         if 0 <= self.row < len(self._messages) and self._messages[self.row].index >= 0:
             self.post_message(MessageOpened(self._messages[self.row].index))
 
-    # Paging is not animated: with 100k rows an animation only delays the rows you asked for.
-    def action_page_down(self) -> None:
-        self.scroll_page_down(animate=False)
-
-    def action_page_up(self) -> None:
-        self.scroll_page_up(animate=False)
-
-    def action_scroll_home(self) -> None:
-        self.scroll_home(animate=False)
-
-    def action_scroll_end(self) -> None:
-        self.scroll_end(animate=False)
-
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, len(self._messages))
 
@@ -205,27 +198,31 @@ class MessagesView(ScrollView, can_focus=True):
         base = self.rich_style
         if not self._messages:
             if y == 0:
-                text = Text(self._placeholder, style=self._style("empty"), no_wrap=True, end="")
+                text = Text(self.placeholder, style=self._style("empty"), no_wrap=True, end="")
                 text.truncate(width, overflow="ellipsis")
                 strip = Strip(text.render(self.app.console), text.cell_len)
                 return strip.adjust_cell_length(width, base).apply_style(base)
             return Strip.blank(width, base)
         if row >= len(self._messages):
             return Strip.blank(width, base)
-        key = (self._detail_id, row, width)
+        message = self._messages[row]
+        when = self._times[row] if row < len(self._times) else None
+        key = (message, when, width, base)
         cached = self.cache.get(key)
         if cached is None:
-            cached = self._render_row(self._messages[row], width, base)
+            cached = self._render_row(message, when, width, base)
             self.cache.set(key, cached)
         if row == self.row and self.has_focus:
             cached = cached.apply_style(Style(reverse=True))
         return cached.apply_offsets(scroll_x, row)
 
-    def _render_row(self, message: MessageView, width: int, base: Style) -> Strip:
+    def _render_row(self, message: MessageView, when: datetime | None, width: int, base: Style) -> Strip:
         c = columns_for(width)
         fate_style = self._style(message.fate.value)
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(f"{message.index}".rjust(c.index - 1) + " ", self._style("index"))
+        clock = "" if when is None else when.strftime("%H:%M" if c.compact else "%H:%M:%S")
+        text.append(clock.ljust(c.time), self._style("time"))
         role = ROLE_SHORT.get(message.role, message.role) if c.compact else message.role
         text.append(fmt.clean(role, c.role - 1)[: c.role - 1].ljust(c.role), self._style("role"))
         kind = fit_kind(fmt.clean(message.kind, 200), c.kind - 1)

@@ -60,26 +60,10 @@ class ContextMeter(Widget):
         "meter--good",
     }
 
-    record: reactive[RequestRecord | None] = reactive(None, layout=False)
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self._scope: ScopeSnapshot | None = None
-
-    def show(self, scope: ScopeSnapshot | None, index: int) -> None:
-        """Show request ``index`` of ``scope`` (refreshes only when something changed)."""
-        record = scope.records[index] if scope is not None and 0 <= index < len(scope.records) else None
-        changed = scope is not self._scope and (
-            self._scope is None
-            or scope is None
-            or scope.thresholds != self._scope.thresholds
-            or len(scope.records) != len(self._scope.records)
-            or scope.stored_volume != self._scope.stored_volume
-        )
-        self._scope = scope
-        if changed and record is self.record:
-            self.refresh()
-        self.record = record
+    scope: reactive[ScopeSnapshot | None] = reactive(None, always_update=True)
+    """The scope shown (its thresholds, forecast and totals); bound to the dashboard's."""
+    record: reactive[RequestRecord | None] = reactive(None)
+    """The selected request; bound to the dashboard's."""
 
     # -- rendering ---------------------------------------------------------------------------------
 
@@ -102,7 +86,7 @@ class ContextMeter(Widget):
 
     def render(self) -> Text:
         width = max(20, self.size.width)
-        scope, record = self._scope, self.record
+        scope, record = self.scope, self.record
         if scope is None or record is None:
             return self._no_call(scope)
         t = scope.thresholds
@@ -130,18 +114,24 @@ class ContextMeter(Widget):
         bar = Text(no_wrap=True, end="")
         ok, warn, over = self._style("ok"), self._style("warn"), self._style("over")
         held, empty = self._style("held"), self._style("empty")
+        run, run_style = "", ""
         for cell in range(cells):
             lo = cell * scale / cells
             hi = (cell + 1) * scale / cells
             if lo < sent:
                 # A partly filled last cell shows as a half block, so small requests still show.
                 char = "█" if hi <= sent or (sent - lo) * 2 >= hi - lo else "▌"
-                zone = ok if lo < t.trigger else warn if lo < t.budget else over
-                bar.append(char, zone)
+                style = ok if lo < t.trigger else warn if lo < t.budget else over
             elif lo < stored:
-                bar.append("░", held)
+                char, style = "░", held
             else:
-                bar.append("·", empty)
+                char, style = "·", empty
+            if style != run_style and run:  # one span per run of a style, not one per cell
+                bar.append(run, run_style)
+                run = ""
+            run, run_style = run + char, style
+        if run:
+            bar.append(run, run_style)
         if stored > scale:
             bar.append("▸", held)
         else:
@@ -219,9 +209,8 @@ class ContextMeter(Widget):
                 elif drift is not None:
                     out.append(f" ✓ {abs(drift):.0%}", self._style("good"))
             if record.unseen_tokens:
-                shown = max(0, record.context_tokens - record.unseen_tokens)
                 out.append("  in the log " if not short else "  log ", label)
-                out.append(number(shown))
+                out.append(number(record.in_log_tokens))
                 out.append(" + not in the log " if not short else " + unseen ", label)
                 out.append(number(record.unseen_tokens))
             out.append("  raw " if short else "  raw estimate ", label)
@@ -271,13 +260,14 @@ class ContextMeter(Widget):
         parts: list[Text] = []
         cached = Text(no_wrap=True, end="")
         if record.source:
-            if record.reported_tokens and record.reported_cached_tokens is not None:
+            share = record.provider_cached_share
+            if share is not None:
                 cached.append("cached " if short else "provider cache ", label)
-                cached.append(fmt.percent(record.reported_cached_tokens, record.reported_tokens))
+                cached.append(fmt.share(share))
                 parts.append(cached)
         else:
             cached.append("cached " if short else "cached prefix ", label)
-            cached.append(fmt.percent(record.cached_prefix_tokens, record.sent_tokens))
+            cached.append(fmt.share(record.prefix_share))
             parts.append(cached)
             held_back = Text(no_wrap=True, end="")
             held_back.append("raw: stored ", label)

@@ -1,19 +1,22 @@
 """Summary markers: the agent's own compactions, and (pipeline lens) the summaries of the what-if.
 
 In the recorded lens each row is one compaction the agent made itself: the request it happened
-before, its trigger, tokens before → after, freed, the summary's size and what was kept verbatim
-(a microcompact clears old tool results instead). In the pipeline lens the summaries ctxscope's
-pipeline would make (stage 3, a what-if) are listed too, each labelled as such. Every figure comes
-from core. Moving through the list moves the request cursor; Enter opens the summary text.
+before and that request's time, its trigger, tokens before → after, freed, the summary's size
+and what was kept verbatim (a microcompact clears old tool results instead). In the pipeline lens
+the summaries ctxscope's pipeline would make (stage 3, a what-if) are listed too, each labelled as
+such. Every figure comes from core. Moving through the list moves the request cursor; Enter opens
+the summary text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from ctxscope.core.snapshot import AgentCompaction, ScopeSnapshot, SummaryMarker
 from rich.text import Text
 from textual import on
+from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -30,12 +33,19 @@ class Entry:
     compaction: AgentCompaction | None = None
 
 
-def marker_row(marker: SummaryMarker, what_if: bool = True) -> Text:
-    """Two lines: where and how much the pipeline's summary freed; its size and what was kept
-    (``what_if``: a summary the pipeline would make, not one the agent's pipeline made)."""
+def _when(out: Text, when: datetime | None) -> None:
+    """The request's time (UTC), or a dash where the log has none."""
+    out.append(("—" if when is None else when.strftime("%H:%M:%S")).ljust(9), "dim")
+
+
+def marker_row(marker: SummaryMarker, what_if: bool = True, when: datetime | None = None) -> Text:
+    """Two lines: where (request and its time) and how much the pipeline's summary freed; its size
+    and what was kept (``what_if``: a summary the pipeline would make, not one the agent's
+    pipeline made)."""
     out = Text(no_wrap=True, overflow="ellipsis", end="")
     out.append("◆ ", "magenta")
     out.append(f"#{marker.request_index}".ljust(7), "bold")
+    _when(out, when)
     out.append("what-if summary " if what_if else "summary ", "magenta")
     out.append(f"freed {fmt.tokens(marker.tokens_freed)}", "bold")
     out.append(f"  {fmt.tokens(marker.tokens_before)} → {fmt.tokens(marker.tokens_after)}", "dim")
@@ -47,11 +57,13 @@ def marker_row(marker: SummaryMarker, what_if: bool = True) -> Text:
     return out
 
 
-def compaction_row(compaction: AgentCompaction) -> Text:
-    """Two lines: where the agent compacted itself and how; then before → after, freed, sizes."""
+def compaction_row(compaction: AgentCompaction, when: datetime | None = None) -> Text:
+    """Two lines: where (the request after it and that request's time) the agent compacted itself
+    and how; then before → after, freed, sizes."""
     out = Text(no_wrap=True, overflow="ellipsis", end="")
     out.append("◇ ", "cyan")
     out.append(f"#{compaction.request}".ljust(7), "bold")
+    _when(out, when)
     out.append("agent summary" if compaction.kind == "summary" else "agent cleared old tool results", "cyan")
     if compaction.trigger:
         out.append(f" ({fmt.clean(compaction.trigger, 12)})", "dim")
@@ -78,6 +90,11 @@ EMPTY = (
 class SummaryList(OptionList):
     """The agent's compactions (and the what-if's summaries) of the current scope, oldest first."""
 
+    scope: reactive[ScopeSnapshot | None] = reactive(None, always_update=True, init=False, repaint=False)
+    """The scope shown; bound to the dashboard's."""
+    generation: reactive[int] = reactive(0, init=False, repaint=False)
+    """The session's generation (a new one starts the list over); bound to the dashboard's."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._scope_key: tuple[str, int, str] | None = None
@@ -85,9 +102,9 @@ class SummaryList(OptionList):
         self._placed = 0
         self.entries: list[Entry] = []
 
-    def show(self, scope: ScopeSnapshot | None, generation: int) -> None:
-        """Append new entries of ``scope``; start over for another scope, lens or generation."""
-        key = (scope.header.scope_id, generation, scope.lens) if scope is not None else None
+    def watch_scope(self, scope: ScopeSnapshot | None) -> None:
+        """Append the new entries of ``scope``; start over for another scope, lens or generation."""
+        key = (scope.header.scope_id, self.generation, scope.lens) if scope is not None else None
         if key != self._scope_key:
             self._scope_key = key
             self._scanned = self._placed = 0
@@ -98,8 +115,8 @@ class SummaryList(OptionList):
         if not self.entries and self.option_count == 0:
             self.add_option(Option(Text(EMPTY, style="dim"), disabled=True))
         new: list[Entry] = []
+        records = scope.records
         if not scope.agent_thresholds:  # the pipeline's summaries (ctxscope's own logs: the agent's)
-            records = scope.records
             new += [
                 Entry(r.summary.request_index, marker=r.summary)
                 for r in records[self._scanned :]
@@ -116,9 +133,15 @@ class SummaryList(OptionList):
             self.clear_options()  # the placeholder
         new.sort(key=lambda e: e.request_index)
         self.entries += new
+
+        def when(entry: Entry) -> datetime | None:
+            index = entry.request_index
+            return records[index].sent_at if 0 <= index < len(records) else None
+
         self.add_options(
             [
-                Option(compaction_row(e.compaction) if e.compaction else marker_row(e.marker, what_if))  # type: ignore[arg-type]
+                Option(compaction_row(e.compaction, when(e)) if e.compaction
+                       else marker_row(e.marker, what_if, when(e)))  # type: ignore[arg-type]
                 for e in new
             ]
         )

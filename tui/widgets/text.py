@@ -120,6 +120,11 @@ def percent(part: int | float, whole: int | float) -> str:
     return f"{100 * part / whole:.0f}%"
 
 
+def share(value: float | None) -> str:
+    """A share computed in core (0..1) as a whole percentage (``—`` when unknown)."""
+    return "—" if value is None else f"{100 * value:.0f}%"
+
+
 def shape(kind: str, *, token_count: int | None = None, chars: int | None = None,
           lines: int | None = None) -> str:
     """What ``--redact`` shows instead of a log text: its kind and size, never its content.
