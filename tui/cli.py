@@ -72,7 +72,8 @@ class _VersionAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        parser.exit(message=f"ctxscope {_version()}\n")
+        print(f"ctxscope {_version()}")  # on stdout, as argparse's own version action prints
+        parser.exit()
 
 
 def _version() -> str:
