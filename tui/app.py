@@ -437,6 +437,8 @@ class DashboardScreen(Screen[None]):
             self.query_one(MessagesView).focus()
         elif pane == "breakdown":
             self.query_one(BreakdownPanel).focus()
+        else:  # the timeline: its own key (t, the x axis) shows in the footer
+            self.query_one(TimelinePlot).focus()
 
     # -- actions --------------------------------------------------------------------------------
 
