@@ -8,7 +8,8 @@ afterwards) three whole processes run, alternating, best of ``--repeat``:
 * **report** — ``ctxscope report --json FILE`` (the recorded lens);
 * **open** — the dashboard headless (``App.run_test``, 160×48) on the file in offline mode; the child
   reports the time to the first screen that shows a request, the time until the last snapshot
-  (``done``) is on screen, how often the timeline was replotted and the seconds spent replotting.
+  (``done``) is on screen, how often the timeline was replotted and the seconds spent replotting
+  and drawing its lines.
 
 Figures are ratios to the same run's baselines (open / report, report / ceiling) and seconds per MB,
 so a busy machine moves numerator and denominator alike.
@@ -52,16 +53,16 @@ async def _open_headless(path: str) -> dict[str, Any]:
 
     spent = {"replot_s": 0.0, "render_s": 0.0}
     marks: dict[str, float] = {}
-    replot, render, apply = TimelinePlot._replot, TimelinePlot.render, DashboardScreen.apply_snapshot
+    replot, render, apply = TimelinePlot._replot, TimelinePlot.render_line, DashboardScreen.apply_snapshot
 
     def timed_replot(self: TimelinePlot) -> None:
         t = time.perf_counter()
         replot(self)
         spent["replot_s"] += time.perf_counter() - t
 
-    def timed_render(self: TimelinePlot) -> Any:
+    def timed_render(self: TimelinePlot, y: int) -> Any:
         t = time.perf_counter()
-        out = render(self)
+        out = render(self, y)
         spent["render_s"] += time.perf_counter() - t
         return out
 
@@ -76,7 +77,7 @@ async def _open_headless(path: str) -> dict[str, Any]:
             self.app.call_after_refresh(lambda: marks.__setitem__("done", time.perf_counter()))
 
     TimelinePlot._replot = timed_replot  # type: ignore[method-assign]
-    TimelinePlot.render = timed_render  # type: ignore[method-assign]
+    TimelinePlot.render_line = timed_render  # type: ignore[method-assign]
     DashboardScreen.apply_snapshot = marked_apply  # type: ignore[method-assign]
     started = PROCESS_START
     app = CtxscopeApp(DashboardOptions(path, mode=Mode.OFFLINE))

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import ClassVar, Final
 
 from ctxscope.core.snapshot import RequestRecord, ScopeSnapshot, Stage
-from ctxscope.core.timeline_series import MARK_COMPACTION, NONE, TimelineSeries
+from ctxscope.core.timeline_series import MARK_COMPACTION, NONE, Revision, TimelineSeries
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -97,9 +97,10 @@ COLORS: Final[dict[str, RGB]] = {
     "summary": (218, 112, 214),
     "observed": (0, 206, 209),
     "cursor": (70, 70, 110),
+    "pointer": (255, 255, 255),
 }
-"""Series and line colours (``cursor`` is the selected column's background); the legend in the
-pane's subtitle uses the same ones."""
+"""Series and line colours (``cursor`` is the background of the selected request's points,
+``pointer`` its ▲ on the x axis); the legend in the pane's subtitle uses the same ones."""
 
 
 def _hex(name: str) -> str:
@@ -115,7 +116,7 @@ LEGEND: Final = (
     f"[{_hex('stored')}]━ stored (raw)[/] [{_hex('sent')}]━ what-if sent (calibrated)[/] "
     f"[{_hex('reported')}]• agent reported[/] "
     f"[{_hex('summary')}]┊ what-if summary[/] [{_hex('observed')}]┊ agent compaction[/] "
-    f"[on {_hex('cursor')}] [/] cursor"
+    f"[b]▲[/] cursor"
 )
 """Legend markup for the timeline pane's border subtitle in the pipeline lens (fixed text)."""
 
@@ -124,7 +125,7 @@ RECORDED_LINES: Final = {"limit": "window", "trigger": "auto-compact"}
 
 RECORDED_LEGEND: Final = (
     f"[{_hex('sent')}]━ context (reported, else estimated)[/] "
-    f"[{_hex('observed')}]┊ agent compaction[/] [on {_hex('cursor')}] [/] cursor"
+    f"[{_hex('observed')}]┊ agent compaction[/] [b]▲[/] cursor"
 )
 """Legend markup in the recorded lens (fixed text, no log content)."""
 
@@ -140,9 +141,28 @@ class Series(TimelineSeries):
     def __init__(self) -> None:
         super().__init__()
         self.wall_clock = False
+        self._dots: tuple[XScale, Revision, list[int]] | None = None
 
     def scale(self, dots: int) -> XScale:
         return x_scale(self, dots, self.wall_clock)
+
+    def dots(self, scale: XScale) -> list[int]:
+        """:func:`~.timeline_axes.bucket_dots` for ``scale``, shared by the plot and the lanes and
+        recomputed only from the first bucket that changed."""
+        cached = self._dots
+        if cached is not None and cached[0] == scale:
+            low = self.changed_since(cached[1])
+            if low >= len(self):
+                return cached[2]
+            if low > 0 and not scale.wall_clock:
+                dots = cached[2][:low]
+                step, dot = self.step, scale.dot
+                dots.extend(dot(b * step) for b in range(low, len(self)))
+                self._dots = (scale, self.revision, dots)
+                return dots
+        dots = bucket_dots(self, scale)
+        self._dots = (scale, self.revision, dots)
+        return dots
 
 
 _BRAILLE: Final = ((0x40, 0x04, 0x02, 0x01), (0x80, 0x20, 0x10, 0x08))
@@ -212,13 +232,24 @@ class TimelinePlot(Widget, can_focus=True):
         self._rows = 1
         self._layers: dict[str, _Layer] = {}
         self._marks: list[int] = []
-        self._lines: list[tuple[int, Style]] = []
-        """Threshold lines: dot row and style."""
-        self._labels: dict[int, tuple[str, Style]] = {}
-        """Right-aligned text by data row (the lines' labels)."""
-        self._gutter: list[Segment] = []
-        self._cells: list[list[tuple[str, Style | None]]] = []
+        self._lines: list[tuple[int, str]] = []
+        """Threshold lines: dot row and colour name."""
+        self._labels: dict[int, tuple[str, str]] = {}
+        """Right-aligned text by data row (the lines' labels) and its colour name."""
+        self._gutter: list[str] = []
+        """The y axis's part of every data row."""
+        self._chars: list[list[str]] = []
+        """The glyph of every data cell, by row and column."""
+        self._colours: list[list[str]] = []
+        """The colour name of every data cell ('' for none)."""
         self._strips: list[Strip | None] = []
+        """Each line as last drawn (None: to draw)."""
+        self._stale: list[int] = []
+        """Per line, the first column whose cells changed since the line was drawn."""
+        self._changed: dict[int, int] = {}
+        """Lines whose cells this replot changed, and the first column changed."""
+        self._palette: dict[tuple[str, bool], Style] = {}
+        """Styles by colour name and cursor, on the widget's own style (reset when that changes)."""
         self._cursor_column = -1
         self._data_end = 0
         """Cell columns up to the newest data's (drawn; the rest hold only the lines)."""
@@ -255,7 +286,8 @@ class TimelinePlot(Widget, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._strips = [None] * len(self._strips)  # the background may have changed
+        self._palette = {}  # the background may have changed
+        self._strips = [None] * len(self._strips)
 
     def action_toggle_axis(self) -> None:
         """Switch the x axis between the request number and wall-clock time (the lanes follow)."""
@@ -276,7 +308,7 @@ class TimelinePlot(Widget, can_focus=True):
         series = self.series
         if scope is None or not scope.records:
             self._frame = ()
-            self._cells = []
+            self._chars, self._colours = [], []
             self._strips = [None] * height
             self.title = "no model call yet"
             self.replots += 1
@@ -289,7 +321,7 @@ class TimelinePlot(Widget, can_focus=True):
         top = _y_top(scope, series)
         frame = (width, height, scale, series.wall_clock, top, scope.lens, scope.agent_thresholds,
                  scope.thresholds, series.key)
-        dots = bucket_dots(series, scale)
+        dots = series.dots(scale)
         cursor_at = cursor_column(series, self._cursor, dots, scale)
         if frame != self._frame:
             self._frame, self._scale, self._top, self._rows = frame, scale, top, rows
@@ -309,14 +341,24 @@ class TimelinePlot(Widget, can_focus=True):
         self._cursor_column = cursor_at
         if first_column == 0:
             self._strips = [None] * height
+            self._changed = {}
             self.refresh()
             return
-        for row in range(len(self._strips)):
-            self._strips[row] = None
-        for column in (*changed, first_column):
-            if column < columns:
-                span = columns - column if column == first_column else 1
-                self.refresh(Region(LANE_LABEL_WIDTH + column, 0, span, height))
+        # The cursor's cells (its column's data points) and its mark on the x axis.
+        for column in changed:
+            for row in range(rows):
+                if self._colours[row][column] in LAYERS:
+                    self._touch(row + 1, column)
+            self._touch(rows + 1, column)
+        # Only the lines whose cells changed are drawn again, from the first changed column on.
+        for y, column in self._changed.items():
+            self._stale[y] = min(self._stale[y], column)
+            self.refresh(Region(LANE_LABEL_WIDTH + column, y, columns - column, 1))
+        self._changed = {}
+
+    def _touch(self, y: int, column: int) -> None:
+        """Line ``y`` changed from cell column ``column`` on."""
+        self._changed[y] = min(self._changed.get(y, column), column)
 
     def _start_frame(self, scope: ScopeSnapshot, columns: int, rows: int) -> None:
         """Everything a full redraw sets: layers, lines and their labels, the y axis, the title."""
@@ -327,8 +369,10 @@ class TimelinePlot(Widget, can_focus=True):
             self._layers["stored"] = _Layer(dots, True)  # belongs to the agent's own request
             self._layers["reported"] = _Layer(dots, False)
         self._marks = [0] * dots
-        self._cells = [[(" ", None)] * columns for _ in range(rows)]
+        self._chars = [[" "] * columns for _ in range(rows)]
+        self._colours = [[""] * columns for _ in range(rows)]
         self._strips = [None] * (rows + 2)
+        self._stale = [0] * (rows + 2)
         t = scope.thresholds
         lines: tuple[tuple[str, int], ...] = (
             ("budget", t.budget), ("limit", t.limit), ("trigger", t.trigger)
@@ -340,7 +384,7 @@ class TimelinePlot(Widget, can_focus=True):
         for name, value in lines:
             if 0 < value <= self._top:
                 height = self._height(value)
-                self._lines.append((height, _style(name)))
+                self._lines.append((height, name))
                 words = RECORDED_LINES.get(name, name) if scope.agent_thresholds else name
                 by_row.setdefault(rows - 1 - height // 4, []).append((words, value))
         # Every line is labelled, whatever the scale: lines that fall on one row share a label.
@@ -351,7 +395,7 @@ class TimelinePlot(Widget, can_focus=True):
                 names = " = ".join(words for words, v in named if v == value)
                 parts.append(f"{names} {fmt.tokens(value)}")
             first = next(name for name, value in lines if value == named[0][1])
-            self._labels[row] = (f" {' · '.join(parts)} "[-columns:], _style(first, bold=True))
+            self._labels[row] = (f" {' · '.join(parts)} "[-columns:], f"{first}!")  # ! bold
         self._gutter = self._y_axis(rows)
         self.title = self._title(scope)
 
@@ -369,16 +413,15 @@ class TimelinePlot(Widget, can_focus=True):
             return f"x: wall-clock time, UTC, from {start:%Y-%m-%d %H:%M}"
         return "x: request number (t: wall-clock time)"
 
-    def _y_axis(self, rows: int) -> list[Segment]:
+    def _y_axis(self, rows: int) -> list[str]:
         """The gutter of every data row: a token tick label where a tick falls."""
         labels: dict[int, str] = {}
         for value in nice_ticks(self._top, max(2, rows // 3)):
             row = rows - 1 - self._height(value) // 4
             labels.setdefault(row, fmt.tokens(value))
-        style = Style(dim=True)
         return [
-            Segment(labels[row].rjust(LANE_LABEL_WIDTH - 1)[-(LANE_LABEL_WIDTH - 1):] + "┤", style)
-            if row in labels else Segment(" " * (LANE_LABEL_WIDTH - 1) + "│", style)
+            labels[row].rjust(LANE_LABEL_WIDTH - 1)[-(LANE_LABEL_WIDTH - 1):] + "┤"
+            if row in labels else " " * (LANE_LABEL_WIDTH - 1) + "│"
             for row in range(rows)
         ]
 
@@ -450,13 +493,12 @@ class TimelinePlot(Widget, can_focus=True):
         rows = self._rows
         bits = [0] * rows
         rank = [_NOTHING] * rows
-        styles: list[Style | None] = [None] * rows
+        colours = [""] * rows
         for priority, name in enumerate(LAYERS):
             layer = self._layers.get(name)
             if layer is None:
                 continue
             heights = layer.heights
-            style = _style(name)
             for side in (0, 1):
                 d = 2 * column + side
                 height = heights[d]
@@ -473,25 +515,29 @@ class TimelinePlot(Widget, can_focus=True):
                     row = rows - 1 - h // 4
                     bits[row] |= _BRAILLE[side][h % 4]
                     if priority < rank[row]:
-                        rank[row], styles[row] = priority, style
+                        rank[row], colours[row] = priority, name
         for side in (0, 1):
             mark = self._marks[2 * column + side]
             if not mark:
                 continue
-            style = _style("observed" if mark & MARK_COMPACTION else "summary")
+            colour = "observed" if mark & MARK_COMPACTION else "summary"
             for h in range(1, 4 * rows, 2):  # a dotted line, drawn where no data is
                 row = rows - 1 - h // 4
                 if rank[row] >= _MARK:
                     bits[row] |= _BRAILLE[side][h % 4]
-                    rank[row], styles[row] = _MARK, style
-        for height, style in self._lines:
+                    rank[row], colours[row] = _MARK, colour
+        for height, name in self._lines:
             row = rows - 1 - height // 4
             bits[row] |= _BRAILLE[0][height % 4] | _BRAILLE[1][height % 4]
             if rank[row] > _LINE:
-                rank[row], styles[row] = _LINE, style
-        cells = self._cells
+                rank[row], colours[row] = _LINE, name
+        chars, colour_cells = self._chars, self._colours
         for row in range(rows):
-            cells[row][column] = (chr(0x2800 + bits[row]) if bits[row] else " ", styles[row])
+            char = chr(0x2800 + bits[row]) if bits[row] else " "
+            if chars[row][column] != char or colour_cells[row][column] != colours[row]:
+                chars[row][column] = char
+                colour_cells[row][column] = colours[row]
+                self._touch(row + 1, column)
 
     # -- Line API -------------------------------------------------------------------------------
 
@@ -500,52 +546,79 @@ class TimelinePlot(Widget, can_focus=True):
         if y >= len(self._strips):
             return Strip.blank(width, self.rich_style)
         strip = self._strips[y]
-        if strip is None:
-            strip = Strip(list(self._line(y, width))).crop_extend(0, width, None)
-            strip = strip.apply_style(self.rich_style)
+        stale = self._stale[y] if y < len(self._stale) else 0
+        if strip is None or stale < width:
+            if strip is not None and stale > 0 and 0 < y <= len(self._chars):
+                # Only the changed tail of a data row: the cells before it are as drawn.
+                head = strip.crop(0, LANE_LABEL_WIDTH + stale)
+                strip = Strip.join([head, Strip(self._row(y - 1, stale, width))])
+            else:
+                strip = Strip(list(self._line(y, width)))
+            strip = strip.crop_extend(0, width, self._paint(""))
             self._strips[y] = strip
+            if y < len(self._stale):
+                self._stale[y] = width
         return strip
 
+    def _paint(self, colour: str, cursor: bool = False) -> Style:
+        """The style of a colour name ('' for none, a trailing ! for bold) on the widget's own."""
+        style = self._palette.get((colour, cursor))
+        if style is None:
+            name = colour.rstrip("!")
+            style = self.rich_style + (_style(name, bold=colour.endswith("!")) if name else Style())
+            if cursor:
+                style += Style(bgcolor=_hex("cursor"))
+            self._palette[(colour, cursor)] = style
+        return style
+
     def _line(self, y: int, width: int) -> Iterable[Segment]:
-        dim = Style(dim=True)
-        rows = len(self._cells)
+        dim = self.rich_style + Style(dim=True)
+        rows = len(self._chars)
         columns = width - LANE_LABEL_WIDTH
         if y == 0:  # the title
-            yield Segment(" " * LANE_LABEL_WIDTH)
-            yield Segment(self.title[:max(0, columns)], dim if self._cells else Style(italic=True, dim=True))
+            yield Segment(" " * LANE_LABEL_WIDTH, self._paint(""))
+            yield Segment(self.title[:max(0, columns)], dim if rows else dim + Style(italic=True))
             return
-        if not self._cells:
+        if not rows:
             return
         row = y - 1
         if row >= rows:  # the x axis
             yield Segment(" " * (LANE_LABEL_WIDTH - 1) + "└", dim)
             yield from self._x_axis(columns, dim)
             return
-        yield self._gutter[row]
-        cells = self._cells[row]
+        yield Segment(self._gutter[row], dim)
+        yield from self._row(row, 0, width)
+
+    def _row(self, row: int, start: int, width: int) -> list[Segment]:
+        """The segments of data row ``row`` from cell column ``start`` on (runs of one style)."""
+        columns = width - LANE_LABEL_WIDTH
+        chars, colours = self._chars[row], self._colours[row]
         label = self._labels.get(row)
         label_start = columns - len(label[0]) if label else columns
         cursor = self._cursor_column
-        cursor_style = Style(bgcolor=_hex("cursor"))
-        run: list[str] = []
-        run_style: Style | None = None
-        for column in range(columns):
-            style: Style | None
-            if column >= label_start and label is not None:
-                char, style = label[0][column - label_start], label[1]
-            else:
-                char, style = cells[column]
-            if column == cursor:
-                style = cursor_style if style is None else style + cursor_style
-            if style != run_style and run:
-                yield Segment("".join(run), run_style)
-                run = []
-            run_style = style
-            run.append(char)
-        if run:
-            yield Segment("".join(run), run_style)
+        out: list[Segment] = []
+        run_start, run_key = start, ("", False)
+        for column in range(start, columns + 1):
+            if column == columns:
+                key = ("#end", False)
+            elif column >= label_start and label is not None:
+                key = (label[1], column == cursor)
+            else:  # the cursor marks the data points of its column
+                colour = colours[column]
+                key = (colour, column == cursor and colour in LAYERS)
+            if key != run_key:
+                if column > run_start:
+                    text = "".join(
+                        label[0][c - label_start] if label is not None and c >= label_start else chars[c]
+                        for c in range(run_start, column)
+                    )
+                    out.append(Segment(text, self._paint(*run_key)))
+                run_start, run_key = column, key
+        return out
 
     def _x_axis(self, columns: int, style: Style) -> Iterable[Segment]:
+        """The axis line with its ticks' labels, and ▲ under the cursor (or its label cell
+        reversed)."""
         line = ["─"] * columns
         ticks = (time_ticks if self._scale.wall_clock else request_ticks)(self._scale, 12)
         free = 0
@@ -555,7 +628,16 @@ class TimelinePlot(Widget, can_focus=True):
                 continue
             line[start:start + len(label)] = label
             free = start + len(label) + 1
-        yield Segment("".join(line), style)
+        cursor = self._cursor_column
+        if not 0 <= cursor < columns:
+            yield Segment("".join(line), style)
+            return
+        yield Segment("".join(line[:cursor]), style)
+        if line[cursor] == "─":
+            yield Segment("▲", self._paint("pointer!"))
+        else:  # on a tick's label: the label's cell stands out instead
+            yield Segment(line[cursor], self._paint("pointer!") + Style(reverse=True))
+        yield Segment("".join(line[cursor + 1:]), style)
 
 
 def _y_top(scope: ScopeSnapshot, series: TimelineSeries) -> int:
@@ -618,8 +700,8 @@ class StageLanes(Widget):
             self._fit_height(len(self.lanes_for(self.series, scope.agent_thresholds)) + 1)
         self.refresh()
 
-    def _style(self, name: str) -> str:
-        return str(self.get_component_rich_style(f"lanes--{name}", partial=True))
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"lanes--{name}", partial=True)
 
     def render(self) -> Text:
         scope = self._scope
@@ -630,7 +712,7 @@ class StageLanes(Widget):
         series.update(scope, self._generation)
         columns = max(1, width - LANE_LABEL_WIDTH)
         scale = series.scale(2 * columns)
-        dots = bucket_dots(series, scale)
+        dots = series.dots(scale)
         placed = [d // 2 for d in dots]
         cursor = cursor_column(series, self._cursor, dots, scale)
         recorded = scope.agent_thresholds
@@ -676,9 +758,11 @@ class StageLanes(Widget):
         ran = self._style(stage.value)
         idle = self._style("idle")
         cursor_style = self._style("cursor")
+        run: list[str] = []
+        run_style = Style.null()
         for column, value in enumerate(per_column):
             if value == _NO_REQUEST:
-                char, style = " ", ""
+                char, style = " ", Style.null()
             elif value < 0:
                 char, style = "·", idle
             elif value == 0 or peak <= 0:
@@ -687,8 +771,13 @@ class StageLanes(Widget):
                 char = SHADES[min(len(SHADES) - 1, max(0, math.ceil(value / peak * len(SHADES)) - 1))]
                 style = ran
             if column == cursor:
-                style = f"{style} {cursor_style}"
-            out.append(char, style)
+                style = style + cursor_style
+            if style is not run_style and run:
+                out.append("".join(run), run_style)
+                run = []
+            run_style = style
+            run.append(char)
+        out.append("".join(run), run_style)
         return out
 
     def _caption(self, records: Sequence[RequestRecord], width: int, recorded: bool) -> Text:
