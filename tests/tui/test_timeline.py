@@ -188,3 +188,20 @@ async def test_hostile_figures_draw_within_the_plot() -> None:
         drawn = lines(plot)
         assert all(len(line) == plot.size.width for line in drawn)
         assert "limit" in "\n".join(drawn)
+
+
+async def test_what_if_summaries_are_marked_in_the_pipeline_lens() -> None:
+    """Pipeline lens: a magenta dotted line where the pipeline would summarise (#15, #30); the
+    stored history and the agent's reported figure are drawn beside the request sent."""
+    app = MockApp(fakes.session(fakes.scope(40, summary_every=15)))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        plot = app.query_one(TimelinePlot)
+        magenta = Color.from_rgb(*COLORS["summary"])
+        marked = {x for y in range(1, plot.size.height - 1) for x in range(12, plot.size.width)
+                  if colour_at(plot, y, x) == magenta}
+        assert marked == {12 + plot._scale.dot(15) // 2, 12 + plot._scale.dot(30) // 2}
+        colours = {colour_at(plot, y, x) for y in range(1, plot.size.height - 1)
+                   for x in range(12, plot.size.width)}
+        for name in ("sent", "stored", "reported"):
+            assert Color.from_rgb(*COLORS[name]) in colours, name
