@@ -322,7 +322,7 @@ class DashboardScreen(Screen[None]):
         cursor = self.cursor
         self._render_header()
         self.query_one(ContextMeter).show(scope, cursor)
-        self.query_one(TimelinePlot).show(scope, cursor, self.generation)
+        self.query_one(TimelinePlot).show(scope, cursor, self.generation, self.status)
         self.query_one(StageLanes).show(scope, cursor, self.generation)
         self.query_one(SummaryList).show(scope, self.generation)
         self.query_one(ErrorStrip).show(self.snapshot, self.failure)

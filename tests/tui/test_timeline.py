@@ -205,3 +205,28 @@ async def test_what_if_summaries_are_marked_in_the_pipeline_lens() -> None:
                    for x in range(12, plot.size.width)}
         for name in ("sent", "stored", "reported"):
             assert Color.from_rgb(*COLORS[name]) in colours, name
+
+
+async def test_a_log_read_from_its_start_keeps_its_x_axis() -> None:
+    """While a log is read from its start, the x axis spans the requests the unread share of the
+    file suggests: it does not rescale (and redraw the whole plot) at every snapshot."""
+    from ctxscope.tui.messages import Mode, SnapshotUpdated, TailStatus
+
+    scope = fakes.scope(400)
+    app = MockApp()
+    async with app.run_test(size=(160, 48)) as pilot:
+        plot = app.query_one(TimelinePlot)
+        size = 4_000_000
+        extents = []
+        for count in (40, 80, 120, 160, 200):
+            status = TailStatus(Mode.OFFLINE, bytes_read=size * count // 400, size=size, done=False)
+            grown = dataclasses.replace(scope, records=scope.records[:count])
+            app.post_message(SnapshotUpdated(fakes.session(grown), status, 0))
+            await pilot.pause()
+            extents.append(plot._scale.extent)
+        assert extents == [400] * 5
+        assert "#400" in lines(plot)[-1]
+        done = TailStatus(Mode.OFFLINE, bytes_read=size, size=size, done=True)
+        app.post_message(SnapshotUpdated(fakes.session(scope), done, 0))
+        await pilot.pause()
+        assert plot._scale.extent == 400  # read through: 400 requests, as projected

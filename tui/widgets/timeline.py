@@ -33,6 +33,7 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
+from ..messages import TailStatus
 from . import text as fmt
 from .timeline_axes import (
     TOP_STEPS,
@@ -141,10 +142,25 @@ class Series(TimelineSeries):
     def __init__(self) -> None:
         super().__init__()
         self.wall_clock = False
+        self.expected = 0
+        """Requests the scope will have once its log is read through, as far as the share of the
+        file read so far tells (0: no more are known to come)."""
+        self._expected_key = self.key
         self._dots: tuple[XScale, Revision, list[int]] | None = None
 
     def scale(self, dots: int) -> XScale:
-        return x_scale(self, dots, self.wall_clock)
+        return x_scale(self, dots, self.wall_clock, self.expected)
+
+    def expect(self, status: TailStatus | None) -> None:
+        """While a log is read from its start, expect as many requests again as the unread share
+        of the file suggests (the x axis then spans them and rescales rarely)."""
+        if status is None or status.done or not 0 < status.bytes_read < status.size:
+            self.expected = 0
+            return
+        projected = self.count * status.size // status.bytes_read
+        if projected > self.expected or self._expected_key != self.key:  # it only grows while
+            self.expected = projected  # one log is read, so the axis does not jitter
+            self._expected_key = self.key
 
     def dots(self, scale: XScale) -> list[int]:
         """:func:`~.timeline_axes.bucket_dots` for ``scale``, shared by the plot and the lanes and
@@ -167,6 +183,8 @@ class Series(TimelineSeries):
 
 _BRAILLE: Final = ((0x40, 0x04, 0x02, 0x01), (0x80, 0x20, 0x10, 0x08))
 """Braille dot bits by column (left, right) and row from the bottom of the cell."""
+_GLYPHS: Final = (" ", *(chr(0x2800 + bits) for bits in range(1, 256)))
+"""The cell of each braille dot pattern (no dot: a space)."""
 _EMPTY: Final = -1
 
 LAYERS: Final = ("sent", "stored", "reported")
@@ -221,6 +239,7 @@ class TimelinePlot(Widget, can_focus=True):
         self._generation = 0
         self._last_replot = 0.0
         self._pending: Timer | None = None
+        self._status: TailStatus | None = None
         self.series = series if series is not None else Series()
         """The per-bucket figures (the dashboard shares one with the stage lanes)."""
         self._frame: tuple[object, ...] = ()
@@ -264,9 +283,13 @@ class TimelinePlot(Widget, can_focus=True):
 
     # -- what to show ---------------------------------------------------------------------------
 
-    def show(self, scope: ScopeSnapshot | None, cursor: int, generation: int = 0) -> None:
-        """Plot ``scope`` with the cursor at request ``cursor`` (draws only what changed)."""
+    def show(
+        self, scope: ScopeSnapshot | None, cursor: int, generation: int = 0, status: TailStatus | None = None
+    ) -> None:
+        """Plot ``scope`` with the cursor at request ``cursor`` (draws only what changed); ``status``
+        says how much of the log is read (the x axis makes room for the rest)."""
         data_changed = scope is not self._scope
+        self._status = status
         self._scope, self._cursor, self._generation = scope, cursor, generation
         wait = self.REPLOT_INTERVAL - (time.monotonic() - self._last_replot)
         # New data (a live log, with the cursor following it) waits for the interval; a cursor
@@ -315,6 +338,7 @@ class TimelinePlot(Widget, can_focus=True):
             self.refresh()
             return
         series.update(scope, self._generation)
+        series.expect(self._status)
         columns = width - LANE_LABEL_WIDTH
         rows = max(1, height - 2)
         scale = series.scale(2 * columns)
@@ -459,7 +483,7 @@ class TimelinePlot(Widget, can_focus=True):
         end = columns if first_dot == 0 else max(data_end, self._data_end)
         self._data_end = data_end
         for column in range(first_column, end):
-            self._draw_column(column)
+            self._draw_column(column, first_dot == 0)
         self.columns_drawn += max(0, end - first_column)
         return first_column
 
@@ -487,7 +511,7 @@ class TimelinePlot(Widget, can_focus=True):
             last = d
         return max(0, start)
 
-    def _draw_column(self, column: int) -> None:
+    def _draw_column(self, column: int, full: bool) -> None:
         """The glyphs and colours of one cell column, from its two dots: each cell takes the colour
         of the first data series with a dot in it, else of a compaction mark, else of a line."""
         rows = self._rows
@@ -521,10 +545,10 @@ class TimelinePlot(Widget, can_focus=True):
             if not mark:
                 continue
             colour = "observed" if mark & MARK_COMPACTION else "summary"
-            for h in range(1, 4 * rows, 2):  # a dotted line, drawn where no data is
-                row = rows - 1 - h // 4
+            dotted = _BRAILLE[side][1] | _BRAILLE[side][3]  # a dotted line, drawn where no data is
+            for row in range(rows):
                 if rank[row] >= _MARK:
-                    bits[row] |= _BRAILLE[side][h % 4]
+                    bits[row] |= dotted
                     rank[row], colours[row] = _MARK, colour
         for height, name in self._lines:
             row = rows - 1 - height // 4
@@ -532,8 +556,13 @@ class TimelinePlot(Widget, can_focus=True):
             if rank[row] > _LINE:
                 rank[row], colours[row] = _LINE, name
         chars, colour_cells = self._chars, self._colours
+        if full:  # every line is drawn again anyway
+            for row in range(rows):
+                chars[row][column] = _GLYPHS[bits[row]]
+                colour_cells[row][column] = colours[row]
+            return
         for row in range(rows):
-            char = chr(0x2800 + bits[row]) if bits[row] else " "
+            char = _GLYPHS[bits[row]]
             if chars[row][column] != char or colour_cells[row][column] != colours[row]:
                 chars[row][column] = char
                 colour_cells[row][column] = colours[row]

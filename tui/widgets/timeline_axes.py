@@ -86,9 +86,10 @@ class XScale:
         return min(self.dots - 1, int(position + 0.5))
 
 
-def x_scale(series: TimelineSeries, dots: int, wall_clock: bool) -> XScale:
+def x_scale(series: TimelineSeries, dots: int, wall_clock: bool, expected: int = 0) -> XScale:
     """The axis for ``series`` across ``dots``: wall-clock time when asked for and the log has
-    timestamps, else the request number."""
+    timestamps, else the request number, up to ``expected`` requests when more are known to come
+    (a log still being read from its start: the axis does not rescale at every snapshot)."""
     dots = max(2, dots)
     if wall_clock and series.timed:
         known = [t for t in series.times if not math.isnan(t)]
@@ -96,7 +97,7 @@ def x_scale(series: TimelineSeries, dots: int, wall_clock: bool) -> XScale:
             known.append(series.last_time)
         origin = math.floor(min(known) / MINUTE) * MINUTE
         return XScale(True, origin, nice_duration(max(known) - origin), dots)
-    return XScale(False, 0, nice_ceiling(max(1, series.count - 1), EXTENT_STEPS), dots)
+    return XScale(False, 0, nice_ceiling(max(1, series.count - 1, expected - 1), EXTENT_STEPS), dots)
 
 
 def bucket_dots(series: TimelineSeries, scale: XScale) -> list[int]:
