@@ -8,8 +8,8 @@ afterwards) three whole processes run, alternating, best of ``--repeat``:
 * **report** — ``ctxscope report --json FILE`` (the recorded lens);
 * **open** — the dashboard headless (``App.run_test``, 160×48) on the file in offline mode; the child
   reports the time to the first screen that shows a request, the time until the last snapshot
-  (``done``) is on screen, how often the timeline was replotted and the seconds spent replotting
-  and drawing its lines.
+  (``done``) is on screen, how often the timeline was replotted (and how many of those redrew it
+  whole) and the seconds spent replotting and drawing its lines.
 
 Figures are ratios to the same run's baselines (open / report, report / ceiling) and seconds per MB,
 so a busy machine moves numerator and denominator alike.
@@ -85,12 +85,13 @@ async def _open_headless(path: str) -> dict[str, Any]:
         while not marks.get("done"):
             await asyncio.sleep(0.01)
         plot = app.dashboard.query_one(TimelinePlot)
-        replots = plot.replots
+        replots, full_redraws = plot.replots, plot.full_redraws
         snapshots = app.tailer.snapshots_posted if app.tailer else 0
     return {
         "first_screen_s": marks["first"] - started,
         "open_s": marks["done"] - started,
         "replots": replots,
+        "full_redraws": full_redraws,
         "snapshots": snapshots,
         **spent,
     }
@@ -135,6 +136,7 @@ def measure(path: Path, repeat: int) -> dict[str, Any]:
         "open_ms_per_mb": round(1000 * best_open["open_s"] / size_mb, 1),
         "report_ms_per_mb": round(1000 * report / size_mb, 1),
         "replots": best_open["replots"],
+        "full_redraws": best_open["full_redraws"],
         "snapshots": best_open["snapshots"],
         "timeline_s": round(best_open["replot_s"] + best_open["render_s"], 2),
     }
@@ -160,11 +162,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows, indent=2))
         return 0
     print(f"{'MB':>6} {'open/report':>11} {'report/ceiling':>14} {'first screen':>12} "
-          f"{'open ms/MB':>10} {'report ms/MB':>12} {'replots':>7} {'timeline s':>10}")
+          f"{'open ms/MB':>10} {'report ms/MB':>12} {'replots':>7} {'full':>4} {'timeline s':>10}")
     for r in rows:
         print(f"{r['size_mb']:>6} {r['open_times_report']:>11} {r['report_times_ceiling']:>14} "
               f"{r['first_screen_s']:>11}s {r['open_ms_per_mb']:>10} {r['report_ms_per_mb']:>12} "
-              f"{r['replots']:>7} {r['timeline_s']:>10}")
+              f"{r['replots']:>7} {r['full_redraws']:>4} {r['timeline_s']:>10}")
     return 0
 
 

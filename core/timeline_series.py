@@ -158,10 +158,9 @@ class TimelineSeries:
 
     def _append(self, record: RequestRecord) -> int:
         """Add one request; returns the lowest bucket changed (0 after a merge)."""
-        low = len(self)
-        if self.count >= self.capacity * self.step:
+        merged = self.count >= self.capacity * self.step
+        if merged:
             self._merge()
-            low = 0
         bucket = self.count // self.step
         context = _clamp(record.context_tokens)
         stored = _clamp(record.stored_tokens)
@@ -170,7 +169,7 @@ class TimelineSeries:
         for run in record.stages:
             ran[run.stage] = max(ran.get(run.stage, NONE), _clamp(run.tokens_freed))
         mark = MARK_SUMMARY if record.summary is not None and not record.source else 0
-        if bucket == len(self):
+        if bucket == len(self.context):
             self.context.append(context)
             self.stored.append(stored)
             self.reported.append(reported)
@@ -192,7 +191,7 @@ class TimelineSeries:
         if record.timestamp and not self.timed:
             self.timed = not math.isnan(self.times[bucket])
         self.count += 1
-        return min(low, bucket)
+        return 0 if merged else bucket
 
     def _merge(self) -> None:
         """Halve the buckets: each pair becomes one bucket of twice the step (maxima, marks OR-ed,

@@ -573,7 +573,7 @@ class TimelinePlot(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if y >= len(self._strips):
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self._paint(""))
         strip = self._strips[y]
         stale = self._stale[y] if y < len(self._stale) else 0
         if strip is None or stale < width:
@@ -590,18 +590,22 @@ class TimelinePlot(Widget, can_focus=True):
         return strip
 
     def _paint(self, colour: str, cursor: bool = False) -> Style:
-        """The style of a colour name ('' for none, a trailing ! for bold) on the widget's own."""
+        """The style of a colour name ('' for none, a trailing ! for bold, ``#dim`` for the axes)
+        on the widget's own."""
         style = self._palette.get((colour, cursor))
         if style is None:
             name = colour.rstrip("!")
-            style = self.rich_style + (_style(name, bold=colour.endswith("!")) if name else Style())
+            if colour == "#dim":  # the axes and the title
+                style = self.rich_style + Style(dim=True)
+            else:
+                style = self.rich_style + (_style(name, bold=colour.endswith("!")) if name else Style())
             if cursor:
                 style += Style(bgcolor=_hex("cursor"))
             self._palette[(colour, cursor)] = style
         return style
 
     def _line(self, y: int, width: int) -> Iterable[Segment]:
-        dim = self.rich_style + Style(dim=True)
+        dim = self._paint("#dim")
         rows = len(self._chars)
         columns = width - LANE_LABEL_WIDTH
         if y == 0:  # the title
