@@ -4,7 +4,8 @@
 A scope of ``--requests`` synthetic request records (60,000 by default: about what a 1 GB Claude
 Code log made by ``bench_reader.synthesize`` holds) is fed to the dashboard's timeline (the plot and
 the stage lanes, headless, 160×48) the way a log being read feeds it: ``--snapshots`` growing
-snapshots, then ``--appends`` snapshots one request longer each (a live log). Every update is
+snapshots (with the share of the log read, as the app passes it), then ``--appends`` snapshots one
+request longer each (a live log). Every update is
 drawn (the rate limit is off), and for each the time of the replot plus the lines it repainted
 is taken. Figures:
 
@@ -38,6 +39,7 @@ from ctxscope.core.snapshot import (
     StageRun,
     Thresholds,
 )
+from ctxscope.tui.messages import Mode, TailStatus
 from ctxscope.tui.widgets.timeline import Series, StageLanes, TimelinePlot
 from textual.app import App, ComposeResult
 
@@ -106,9 +108,11 @@ async def measure(count: int, snapshots: int, appends: int) -> dict[str, Any]:
     async with app.run_test(size=(160, 48)) as pilot:
         plot, lanes = app.query_one(TimelinePlot), app.query_one(StageLanes)
 
-        async def update(scope: ScopeSnapshot) -> float:
+        async def update(scope: ScopeSnapshot, read: int = 1, size: int = 1) -> float:
+            """Show ``scope`` with ``read`` of ``size`` units of the log read (as the app does)."""
             spent["s"] = 0.0
-            plot.show(scope, len(scope.records) - 1)
+            status = TailStatus(Mode.OFFLINE, bytes_read=read, size=size, done=read >= size)
+            plot.show(scope, len(scope.records) - 1, 0, status)
             lanes.show(scope, len(scope.records) - 1)
             await pilot.pause()  # the repaint of what the update refreshed
             return spent["s"]
@@ -116,7 +120,8 @@ async def measure(count: int, snapshots: int, appends: int) -> dict[str, Any]:
         read_costs = []
         body = count - appends
         for k in range(1, snapshots + 1):
-            read_costs.append(await update(scope_of(recs, body * k // snapshots)))
+            read_costs.append(await update(scope_of(recs, body * k // snapshots), k, snapshots))
+        read_full = plot.full_redraws
         full_before = plot.full_redraws
         append_costs = [await update(scope_of(recs, n)) for n in range(body + 1, count + 1)]
         rescaled = plot.full_redraws - full_before
@@ -150,6 +155,7 @@ async def measure(count: int, snapshots: int, appends: int) -> dict[str, Any]:
         "append_over_pass": round(append / one_pass, 4),
         "read_over_pass": round(read / one_pass, 3),
         "rescales_during_appends": rescaled,
+        "full_redraws_while_reading": read_full,
         "buckets": len(series),
         "step": series.step,
         "series_bytes": memory,
@@ -175,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{result['append_over_pass']} × one pass over the records ({result['one_pass_ms']} ms)")
     print(f"  read-through update  {result['read_snapshot_ms']:>9} ms   "
           f"{result['read_over_pass']:>7} × one pass over the records")
-    print(f"  rescales during {result['appends']} appends: {result['rescales_during_appends']}")
+    print(f"  full redraws while reading: {result['full_redraws_while_reading']} of {result['snapshots']}"
+          f" snapshots; during {result['appends']} appends: {result['rescales_during_appends']}")
     return 0
 
 

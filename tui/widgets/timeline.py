@@ -263,8 +263,6 @@ class TimelinePlot(Widget, can_focus=True):
         """The colour name of every data cell ('' for none)."""
         self._strips: list[Strip | None] = []
         """Each line as last drawn (None: to draw)."""
-        self._stale: list[int] = []
-        """Per line, the first column whose cells changed since the line was drawn."""
         self._changed: dict[int, int] = {}
         """Lines whose cells this replot changed, and the first column changed."""
         self._palette: dict[tuple[str, bool], Style] = {}
@@ -376,7 +374,7 @@ class TimelinePlot(Widget, can_focus=True):
             self._touch(rows + 1, column)
         # Only the lines whose cells changed are drawn again, from the first changed column on.
         for y, column in self._changed.items():
-            self._stale[y] = min(self._stale[y], column)
+            self._strips[y] = None
             self.refresh(Region(LANE_LABEL_WIDTH + column, y, columns - column, 1))
         self._changed = {}
 
@@ -396,7 +394,6 @@ class TimelinePlot(Widget, can_focus=True):
         self._chars = [[" "] * columns for _ in range(rows)]
         self._colours = [[""] * columns for _ in range(rows)]
         self._strips = [None] * (rows + 2)
-        self._stale = [0] * (rows + 2)
         t = scope.thresholds
         lines: tuple[tuple[str, int], ...] = (
             ("budget", t.budget), ("limit", t.limit), ("trigger", t.trigger)
@@ -575,18 +572,11 @@ class TimelinePlot(Widget, can_focus=True):
         if y >= len(self._strips):
             return Strip.blank(width, self._paint(""))
         strip = self._strips[y]
-        stale = self._stale[y] if y < len(self._stale) else 0
-        if strip is None or stale < width:
-            if strip is not None and stale > 0 and 0 < y <= len(self._chars):
-                # Only the changed tail of a data row: the cells before it are as drawn.
-                head = strip.crop(0, LANE_LABEL_WIDTH + stale)
-                strip = Strip.join([head, Strip(self._row(y - 1, stale, width))])
-            else:
-                strip = Strip(list(self._line(y, width)))
-            strip = strip.crop_extend(0, width, self._paint(""))
+        if strip is None:  # (re)built whole: cheaper than splicing a changed tail into it
+            strip = Strip(list(self._line(y, width)))
+            if strip.cell_length != width:  # the title, or an empty plot
+                strip = strip.crop_extend(0, width, self._paint(""))
             self._strips[y] = strip
-            if y < len(self._stale):
-                self._stale[y] = width
         return strip
 
     def _paint(self, colour: str, cursor: bool = False) -> Style:
@@ -620,18 +610,18 @@ class TimelinePlot(Widget, can_focus=True):
             yield from self._x_axis(columns, dim)
             return
         yield Segment(self._gutter[row], dim)
-        yield from self._row(row, 0, width)
+        yield from self._row(row, width)
 
-    def _row(self, row: int, start: int, width: int) -> list[Segment]:
-        """The segments of data row ``row`` from cell column ``start`` on (runs of one style)."""
+    def _row(self, row: int, width: int) -> list[Segment]:
+        """The segments of data row ``row`` (runs of one style)."""
         columns = width - LANE_LABEL_WIDTH
         chars, colours = self._chars[row], self._colours[row]
         label = self._labels.get(row)
         label_start = columns - len(label[0]) if label else columns
         cursor = self._cursor_column
         out: list[Segment] = []
-        run_start, run_key = start, ("", False)
-        for column in range(start, columns + 1):
+        run_start, run_key = 0, ("", False)
+        for column in range(columns + 1):
             if column == columns:
                 key = ("#end", False)
             elif column >= label_start and label is not None:
@@ -723,6 +713,8 @@ class StageLanes(Widget):
         self._cursor = -1
         self._generation = 0
         self.series = series if series is not None else Series()
+        self._styles: dict[str, Style] = {}
+        """Component styles by name (reset when the styles change)."""
 
     def show(self, scope: ScopeSnapshot | None, cursor: int, generation: int = 0) -> None:
         if scope is self._scope and cursor == self._cursor:
@@ -734,7 +726,14 @@ class StageLanes(Widget):
         self.refresh()
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"lanes--{name}", partial=True)
+        style = self._styles.get(name)
+        if style is None:
+            style = self._styles[name] = self.get_component_rich_style(f"lanes--{name}", partial=True)
+        return style
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles = {}
 
     def render(self) -> Text:
         scope = self._scope
