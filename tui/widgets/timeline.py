@@ -314,6 +314,9 @@ class TimelinePlot(Widget, can_focus=True):
         """Switch the x axis between the request number and wall-clock time (the lanes follow)."""
         self.series.wall_clock = not self.series.wall_clock
         self._replot()
+
+    def _refresh_lanes(self) -> None:
+        """The lanes sharing this plot's series follow a new x axis (a rescale, a resize, ``t``)."""
         for lanes in self.screen.query(StageLanes):
             if lanes.series is self.series:
                 lanes.refresh()
@@ -346,6 +349,8 @@ class TimelinePlot(Widget, can_focus=True):
         dots = series.dots(scale)
         cursor_at = cursor_column(series, self._cursor, dots, scale)
         if frame != self._frame:
+            if scale != self._scale:
+                self._refresh_lanes()
             self._frame, self._scale, self._top, self._rows = frame, scale, top, rows
             self._start_frame(scope, columns, rows)
             first_dot = 0
