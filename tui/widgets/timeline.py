@@ -378,9 +378,10 @@ class TimelinePlot(Widget, can_focus=True):
                     self._touch(row + 1, column)
             self._touch(rows + 1, column)
         # Only the lines whose cells changed are drawn again, from the first changed column on.
-        for y, column in self._changed.items():
+        for y in self._changed:
             self._strips[y] = None
-            self.refresh(Region(LANE_LABEL_WIDTH + column, y, columns - column, 1))
+        self.refresh(*(Region(LANE_LABEL_WIDTH + column, y, columns - column, 1)
+                       for y, column in self._changed.items()))
         self._changed = {}
 
     def _touch(self, y: int, column: int) -> None:
@@ -578,8 +579,11 @@ class TimelinePlot(Widget, can_focus=True):
             return Strip.blank(width, self._paint(""))
         strip = self._strips[y]
         if strip is None:  # (re)built whole: cheaper than splicing a changed tail into it
-            strip = Strip(list(self._line(y, width)))
-            if strip.cell_length != width:  # the title, or an empty plot
+            # At the width the cells were drawn for: a resize not handled yet (on_resize redraws)
+            # must not shift the labels against the cells.
+            drawn = self._frame[0] if self._frame and isinstance(self._frame[0], int) else width
+            strip = Strip(list(self._line(y, drawn)))
+            if strip.cell_length != width:  # the title, an empty plot, or a pending resize
                 strip = strip.crop_extend(0, width, self._paint(""))
             self._strips[y] = strip
         return strip
@@ -629,8 +633,8 @@ class TimelinePlot(Widget, can_focus=True):
         for column in range(columns + 1):
             if column == columns:
                 key = ("#end", False)
-            elif column >= label_start and label is not None:
-                key = (label[1], column == cursor)
+            elif column >= label_start and label is not None:  # a line's label: never the cursor's
+                key = (label[1], False)
             else:  # the cursor marks the data points of its column
                 colour = colours[column]
                 key = (colour, column == cursor and colour in LAYERS)
