@@ -64,6 +64,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python bench/bench_startup.py
 	$(BIN)/python bench/bench_open.py --sizes 30 200 --repeat 1
 	$(BIN)/python bench/bench_ccusage.py --repeat 1
+	$(BIN)/python bench/bench_timeline.py
 	$(BIN)/python bench/bench_dashboard.py --only latency --only keepup --samples 40 --duration 20 --load 2
 
 clean:

@@ -8,7 +8,8 @@ afterwards) three whole processes run, alternating, ``--repeat`` rounds (the med
 * **report** — ``ctxscope report --json FILE`` (the recorded lens);
 * **open** — the dashboard headless (``App.run_test``, 160×48) on the file in offline mode; the child
   reports the time to the first screen that shows a request, the time until the last snapshot
-  (``done``) is on screen, how often the timeline was replotted and the seconds spent replotting.
+  (``done``) is on screen, how often the timeline was replotted (and how many of those redrew it
+  whole) and the seconds spent replotting and drawing its lines.
 
 Figures are ratios to the same run's baselines (open / report, report / ceiling) and seconds per MB,
 so a busy machine moves numerator and denominator alike; each ratio is given in elapsed seconds and
@@ -57,16 +58,16 @@ async def _open_headless(path: str) -> dict[str, Any]:
 
     spent = {"replot_s": 0.0, "render_s": 0.0}
     marks: dict[str, float] = {}
-    replot, render, apply = TimelinePlot._replot, TimelinePlot.render, DashboardScreen.apply_snapshot
+    replot, render, apply = TimelinePlot._replot, TimelinePlot.render_line, DashboardScreen.apply_snapshot
 
     def timed_replot(self: TimelinePlot) -> None:
         t = time.perf_counter()
         replot(self)
         spent["replot_s"] += time.perf_counter() - t
 
-    def timed_render(self: TimelinePlot) -> Any:
+    def timed_render(self: TimelinePlot, y: int) -> Any:
         t = time.perf_counter()
-        out = render(self)
+        out = render(self, y)
         spent["render_s"] += time.perf_counter() - t
         return out
 
@@ -86,7 +87,7 @@ async def _open_headless(path: str) -> dict[str, Any]:
             self.app.call_after_refresh(done)
 
     TimelinePlot._replot = timed_replot  # type: ignore[method-assign]
-    TimelinePlot.render = timed_render  # type: ignore[method-assign]
+    TimelinePlot.render_line = timed_render  # type: ignore[method-assign]
     DashboardScreen.apply_snapshot = marked_apply  # type: ignore[method-assign]
     started = PROCESS_START
     app = CtxscopeApp(DashboardOptions(path, mode=Mode.OFFLINE))
@@ -94,13 +95,14 @@ async def _open_headless(path: str) -> dict[str, Any]:
         while not marks.get("done"):
             await asyncio.sleep(0.01)
         plot = app.dashboard.query_one(TimelinePlot)
-        replots = plot.replots
+        replots, full_redraws = plot.replots, plot.full_redraws
         snapshots = app.tailer.snapshots_posted if app.tailer else 0
     return {
         "first_screen_s": marks["first"] - started,
         "open_s": marks["done"] - started,
         "open_cpu_s": marks["done_cpu"],
         "replots": replots,
+        "full_redraws": full_redraws,
         "snapshots": snapshots,
         **spent,
     }
@@ -160,6 +162,7 @@ def measure(path: Path, repeat: int) -> dict[str, Any]:
         "report_ms_per_mb": round(1000 * report / size_mb, 1),
         "open_cpu_ms_per_mb": round(1000 * opened_cpu / size_mb, 1),
         "replots": typical["replots"],
+        "full_redraws": typical["full_redraws"],
         "snapshots": typical["snapshots"],
         "timeline_s": round(typical["replot_s"] + typical["render_s"], 2),
         "load_average": round(os.getloadavg()[0], 1),
@@ -187,13 +190,13 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows, indent=2))
         return 0
     print(f"{'MB':>6} {'open/report':>11} {'(CPU)':>6} {'report/ceiling':>14} {'(CPU)':>6} "
-          f"{'first screen':>12} {'open ms/MB':>10} {'(CPU)':>6} {'report ms/MB':>12} {'replots':>7} "
+          f"{'first screen':>12} {'open ms/MB':>10} {'(CPU)':>6} {'report ms/MB':>12} {'replots':>7} {'full':>4} "
           f"{'timeline s':>10} {'load':>5}")
     for r in rows:
         print(f"{r['size_mb']:>6} {r['open_times_report']:>11} {r['open_times_report_cpu']:>6} "
               f"{r['report_times_ceiling']:>14} {r['report_times_ceiling_cpu']:>6} "
               f"{r['first_screen_s']:>11}s {r['open_ms_per_mb']:>10} {r['open_cpu_ms_per_mb']:>6} "
-              f"{r['report_ms_per_mb']:>12} {r['replots']:>7} {r['timeline_s']:>10} {r['load_average']:>5}")
+              f"{r['report_ms_per_mb']:>12} {r['replots']:>7} {r['full_redraws']:>4} {r['timeline_s']:>10} {r['load_average']:>5}")
     return 0
 
 

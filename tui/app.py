@@ -387,7 +387,7 @@ class DashboardScreen(Screen[None]):
     def _show_scope(self) -> None:
         """The timeline and the pane titles for a new scope snapshot."""
         scope, cursor = self.scope, self.cursor
-        self.query_one(TimelinePlot).show(scope, cursor, self.generation)
+        self.query_one(TimelinePlot).show(scope, cursor, self.generation, self.status)
         self.query_one(StageLanes).show(scope, cursor, self.generation)
         count = len(scope.records) if scope else 0
         recorded = scope is None or scope.lens == "recorded"
@@ -404,7 +404,7 @@ class DashboardScreen(Screen[None]):
 
     def _show_cursor(self) -> None:
         scope, cursor = self.scope, self.cursor
-        self.query_one(TimelinePlot).show(scope, cursor, self.generation)
+        self.query_one(TimelinePlot).show(scope, cursor, self.generation, self.status)
         self.query_one(StageLanes).show(scope, cursor, self.generation)
         self._title_meter()
 
@@ -497,6 +497,8 @@ class DashboardScreen(Screen[None]):
             self.query_one(MessagesView).focus()
         elif pane == "breakdown":
             self.query_one(BreakdownPanel).focus()
+        else:  # the timeline: its own key (t, the x axis) shows in the footer
+            self.query_one(TimelinePlot).focus()
 
     # -- actions --------------------------------------------------------------------------------
 

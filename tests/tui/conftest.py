@@ -50,7 +50,10 @@ class MockApp(CtxscopeApp):
             return
         snapshot = self.dashboard.snapshot
         assert snapshot is not None
-        record = snapshot.scopes[scope_id].records[index]
+        scope = snapshot.scopes.get(scope_id)
+        if scope is None or index >= len(scope.records):
+            return  # asked for before a newer snapshot (a new generation) came: the tailer drops it
+        record = scope.records[index]
         detail = fakes.detail(record, self.detail_messages, preview=self.preview)
         self.post_message(DetailLoaded(scope_id, index, detail, self.dashboard.generation))
 

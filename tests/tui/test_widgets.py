@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 
 import pytest
@@ -12,7 +11,7 @@ from ctxscope.tui.widgets.error_strip import strip_text
 from ctxscope.tui.widgets.header import header_text
 from ctxscope.tui.widgets.messages_view import MessagesView
 from ctxscope.tui.widgets.summaries import marker_row
-from ctxscope.tui.widgets.timeline import Buckets, column_of, nice_ticks
+from ctxscope.tui.widgets.timeline_axes import XScale, nice_ceiling, nice_ticks
 from rich.text import Text
 
 from . import fakes
@@ -101,14 +100,14 @@ def test_growth_restarts_after_a_compaction() -> None:
     assert growth_rate(records, after) is not None
 
 
-def test_buckets_columns_ticks() -> None:
-    buckets = Buckets.fit(1000, 100)
-    assert buckets.step == 10 and len(buckets) == 100 and buckets.span(99) == range(990, 1000)
-    assert column_of(0, 10, 50) == 0 and column_of(9, 10, 50) == 49
-    assert column_of(5, 1, 50) == 0
+def test_axes_extents_and_ticks() -> None:
+    assert [nice_ceiling(v) for v in (0, 1, 3, 11, 139, 10**12 + 1)] == [1, 1, 5, 20, 200, 2 * 10**12]
+    assert nice_ceiling(139, (1, 1.5, 2)) == 150
     assert nice_ticks(1_100_000) == [0, 500_000, 1_000_000]
     assert nice_ticks(1_100_000, 8) == [0, 200_000, 400_000, 600_000, 800_000, 1_000_000]
     assert nice_ticks(0) == [0]
+    scale = XScale(False, 0, 150, 100)
+    assert scale.dot(0) == 0 and scale.dot(150) == 99 and scale.dot(10**9) == 99 and scale.dot(-5) == 0
 
 
 def test_header_without_state() -> None:
@@ -169,22 +168,6 @@ async def test_hostile_previews_render_safely() -> None:
         assert_safe(line)
         svg = app.export_screenshot()
         assert "[bold red]x[/]" in svg.replace("&#160;", " ")
-
-
-def test_column_spans_cover_every_column() -> None:
-    from ctxscope.tui.widgets.timeline import column_spans
-
-    spans = column_spans(5, 20)
-    assert len(spans) == 20 and all(hi > lo for lo, hi in spans)
-    assert spans[0] == (0, 1) and spans[-1] == (4, 5)
-    wide = column_spans(1000, 10)
-    assert wide[0][0] == 0 and wide[-1][1] == 1000
-    assert all(a[1] == b[0] for a, b in itertools.pairwise(wide))
-    for count, columns in ((7, 3), (100, 33), (2, 50), (1, 5)):
-        spans = column_spans(count, columns)
-        for c, (lo, hi) in enumerate(spans):
-            if hi - lo > 1 or count >= columns:
-                assert all(column_of(i, count, columns) == c for i in range(lo, hi))
 
 
 async def test_every_stage_has_a_lane_label_and_a_caption() -> None:

@@ -49,6 +49,7 @@ request with its fate (kept, cleared, trimmed, summarised, dropped). **Breakdown
 | [ ] | previous / next scope (sub-agents) |
 | S | pick a scope |
 | 1 2 3 4 | timeline, messages, breakdown, summaries pane |
+| t | timeline focused: x axis by request number ↔ wall-clock time (UTC) |
 | ↑ ↓ PgUp PgDn g G | scroll the focused list |
 | Enter | open the summary at the cursor (or the highlighted one) |
 | l | switch the lens: recorded ↔ pipeline (what-if) |
