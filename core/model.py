@@ -521,16 +521,6 @@ class ObservedError:
     timestamp: str = ""
 
 
-RELEASED_MESSAGE: Final = Message(-1, "user", (), "")
-"""Stands in for a stored message a live replay released to bound memory (see
-:meth:`~ctxscope.core.session.Session.release_messages`): it has no content and index -1."""
-
-
-RELEASED_REQUEST: Final = ModelRequest(-1, "", 0)
-"""Stands in for a request a live replay released (see
-:meth:`~ctxscope.core.session.Session.release_requests`): index -1, no usage."""
-
-
 Event = ScopeHeader | Message | ModelRequest | ObservedCompaction | ObservedRollback | ObservedError
 """Anything a reader yields into a session."""
 
@@ -543,11 +533,13 @@ class ToolRound:
         call_id: The id pairing them.
         call_index: Index of the message holding the call.
         result_index: Index of the message holding the result (None while it is pending).
+        name: The tool's name, as the call gives it.
     """
 
     call_id: str
     call_index: int
     result_index: int | None
+    name: str = ""
 
 
 def fast_frozen_init(cls: type) -> None:
