@@ -348,7 +348,7 @@ class Session:
         estimator = self.estimator or default_estimator()
         name = estimator.name
         memo: dict[str, int] = {}
-        if name in last._tokens or name in tokens:
+        if last.known_estimate(name) is not None or name in tokens:
             # Exact: a message's estimate is its overhead plus the sum over its blocks, and an
             # elided part carries the count taken over its full text.
             added = tokens.get(name)

@@ -2,8 +2,8 @@
 
 A live view keeps the detail of only its newest requests (:class:`LiveWindow`); older records lose
 their breakdowns, and the stored messages no kept request shows in full are released from the
-pipeline state and from the session. Every figure (sizes, stages, summaries, calibration) must stay what a full replay
-computes, and the detail of every kept request must be the full replay's.
+pipeline state and from the session. Every figure (sizes, stages, summaries, calibration) must stay
+what a full replay computes, and the detail of every kept request must be the full replay's.
 """
 
 from __future__ import annotations
@@ -133,8 +133,9 @@ def test_memory_held_is_bounded_by_the_window_not_the_session() -> None:
         assert len(list(state.messages)) == held
         # Every per-message part of the pipeline state holds the same positions.
         accounts, ledger = state.accounts, state.ledger
+        expected = (scope.messages.pinned, scope.messages.offset, state.count)
         for part in (ledger.costs, ledger.cut_allowed, accounts.sent, accounts.fates, accounts.contributions):
-            assert (part.pinned, part.offset, len(part)) == (scope.messages.pinned, scope.messages.offset, state.count)
+            assert (part.pinned, part.offset, len(part)) == expected
         held_after.append(held)
     total = len(session.scopes["main"].messages)
     assert total > 1_300
