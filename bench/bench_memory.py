@@ -134,7 +134,7 @@ def child(fmt: str, path_kind: str, requests: int, every: int, trace: int) -> di
         log_path.touch()
         out = log_path.open("ab") if fmt == "claude-code" else None
         writer: ClaudeCodeLog | CtxscopeLog = ClaudeCodeLog(out) if out is not None else CtxscopeLog(log_path)
-        flush = out.flush if out is not None else writer.log.flush  # type: ignore[union-attr]
+        flush = out.flush if out is not None else writer.log.stream.flush  # type: ignore[union-attr]
         for _ in range(chunk):
             writer.call()
         flush()
@@ -228,7 +228,10 @@ def main() -> int:
         for path_kind in args.path or ("core",):
             command = [sys.executable, __file__, "--child", fmt, path_kind, "--requests", str(args.requests),
                        "--every", str(args.every), "--trace", str(args.trace)]
-            done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True)
+            done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=False)
+            if done.returncode != 0:
+                print(f"{fmt} through {path_kind}: the run failed (exit {done.returncode})", file=sys.stderr)
+                continue
             result = json.loads(done.stdout.strip().splitlines()[-1])
             result["bytes_per_request_after_settle"] = slope(result["samples"], args.settle)
             results.append(result)

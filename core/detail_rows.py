@@ -2,9 +2,11 @@
 
 A request's detail lists each stored message with its role, a short description of its content, its
 tokens in the request and as stored, its fate and a one-line preview. The rows are materialised in
-the worker (:class:`RequestRows`): the held messages' rows are built here, once, with their
-texts; the messages a live view released (:mod:`~ctxscope.core.retention`) are one run of rows that
-say so, built when read from nothing but their position. Nothing in it refers to live state.
+the worker: :class:`RequestRows` holds the rows themselves, :class:`PipelineRows` copies of the
+figures (fates, tokens) and the immutable messages, and builds a row's texts when it is read (a pane
+shows a screenful of a request with tens of thousands of messages). The messages a live view
+released (:mod:`~ctxscope.core.retention`) are one run of rows that say so. Nothing in either
+refers to live state.
 
 :func:`pipeline_rows` builds the pipeline lens's rows (from the pipeline state and the request's
 decision), :func:`recorded_rows` the recorded lens's (from the session's scope).
@@ -12,13 +14,13 @@ decision), :func:`recorded_rows` the recorded lens's (from the session's scope).
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from abc import abstractmethod
+from collections.abc import Sequence
 from typing import Final, overload
 
 from .model import CLEAR_TOOL_RESULTS, BlockKind, Message
-from .pipeline.engine import Decision, message_fates
-from .pipeline.state import ScopeState
+from .pipeline.engine import Decision, MessageFates, message_fates
+from .pipeline.state import FATES, ScopeState
 from .session import Scope
 from .snapshot import Fate, MessageView
 from .tokens import Estimator
@@ -65,44 +67,28 @@ def message_row(index: int, message: Message, tokens: int, stored: int, fate: Fa
     )
 
 
-class RequestRows(Sequence[MessageView]):
-    """Every stored message of one request as a row, by index: the rows of the held messages
-    before and after a run of released ones.
+class _Rows(Sequence[MessageView]):
+    """Rows by message index: the held messages' before and after a run of released ones."""
 
-    Args:
-        head: Rows ``0 .. len(head)``.
-        released: The positions of the released messages (right after ``head``).
-        tail: The rows after them.
-        released_fates: (first position, fate) runs over ``released``, in order (default: kept).
-    """
+    __slots__ = ("_count", "_pinned", "_released_stop")
 
-    __slots__ = ("_head", "_released", "_released_fates", "_tail")
-
-    def __init__(
-        self,
-        head: Sequence[MessageView],
-        released: range = range(0),
-        tail: Sequence[MessageView] = (),
-        released_fates: Iterable[tuple[int, Fate]] = (),
-    ) -> None:
-        self._head = tuple(head)
-        self._released = range(len(self._head), len(self._head) + len(released))
-        self._tail = tuple(tail)
-        self._released_fates = tuple(released_fates)
+    def __init__(self, count: int, pinned: int, released_stop: int) -> None:
+        self._count = count
+        self._pinned = pinned
+        """Rows before this one are the head (held)."""
+        self._released_stop = released_stop
+        """Rows from :attr:`_pinned` up to this one are released messages."""
 
     def __len__(self) -> int:
-        return len(self._head) + len(self._released) + len(self._tail)
+        return self._count
 
+    @abstractmethod
     def _row(self, i: int) -> MessageView:
-        if i < len(self._head):
-            return self._head[i]
-        released = self._released
-        if i >= released.stop:
-            return self._tail[i - released.stop]
-        runs = self._released_fates
-        found = bisect_right(runs, i, key=lambda run: run[0]) - 1
-        fate = runs[found][1] if found >= 0 else Fate.KEPT
-        return MessageView(i, "", RELEASED_KIND, 0, 0, fate, RELEASED_PREVIEW)
+        """Row ``i`` (``0 <= i < len(self)``)."""
+
+    def _held(self, i: int) -> int:
+        """The position of row ``i`` among the held rows."""
+        return i if i < self._pinned else i - (self._released_stop - self._pinned)
 
     @overload
     def __getitem__(self, index: int) -> MessageView: ...
@@ -120,23 +106,75 @@ class RequestRows(Sequence[MessageView]):
         return self._row(index)
 
 
-def pipeline_rows(state: ScopeState, decision: Decision) -> RequestRows:
+def _released_row(i: int, tokens: int, fate: Fate) -> MessageView:
+    return MessageView(i, "", RELEASED_KIND, tokens, 0, fate, RELEASED_PREVIEW)
+
+
+class RequestRows(_Rows):
+    """Rows built up front (the recorded lens's): the held rows, and a run of released ones that
+    count as kept (nothing else is known of them).
+
+    Args:
+        head: The rows before the released run.
+        released: How many messages were released after them.
+        tail: The rows after them.
+    """
+
+    __slots__ = ("_rows",)
+
+    def __init__(
+        self, head: Sequence[MessageView], released: int = 0, tail: Sequence[MessageView] = ()
+    ) -> None:
+        super().__init__(len(head) + released + len(tail), len(head), len(head) + released)
+        self._rows = (*head, *tail)
+
+    def _row(self, i: int) -> MessageView:
+        if self._pinned <= i < self._released_stop:
+            return _released_row(i, 0, Fate.KEPT)
+        return self._rows[self._held(i)]
+
+
+class PipelineRows(_Rows):
+    """Rows built when read from columns copied in the worker (the pipeline lens's: a request of a
+    long session has tens of thousands of messages and a pane shows a screenful): each message's
+    fate and tokens in the request, its stored tokens, and the message itself (immutable)."""
+
+    __slots__ = ("_codes", "_messages", "_stored", "_tokens")
+
+    def __init__(
+        self,
+        fates: MessageFates,
+        messages: tuple[Message, ...],
+        stored: Sequence[int],
+        pinned: int,
+        released_stop: int,
+    ) -> None:
+        super().__init__(len(fates), pinned, released_stop)
+        self._codes = bytes(fates.codes)
+        self._tokens = fates.tokens
+        self._messages = messages
+        self._stored = stored
+
+    def _row(self, i: int) -> MessageView:
+        fate, tokens = FATES[self._codes[i]], self._tokens[i]
+        if self._pinned <= i < self._released_stop:
+            return _released_row(i, tokens, fate)
+        k = self._held(i)
+        return message_row(i, self._messages[k], tokens, self._stored[k], fate)
+
+
+def pipeline_rows(state: ScopeState, decision: Decision) -> PipelineRows:
     """The rows of one request of the pipeline lens: each stored message's fate and tokens in it."""
     fates = message_fates(state, decision)
     count = decision.message_count
-    messages, costs = state.messages, state.ledger.costs
-
-    def rows(lo: int, hi: int) -> list[MessageView]:
-        tokens = fates.tokens
-        return [message_row(i, messages[i], tokens[i], costs[i].stored, fates.fate(i)) for i in range(lo, hi)]
-
+    messages, stored = state.messages, state.ledger.stored
     if messages.offset == 0:
-        return RequestRows(rows(0, count))
+        return PipelineRows(fates, tuple(messages[0:count]), stored.values(0, count), count, count)
     pinned = min(messages.pinned, count)
-    released = range(pinned, max(pinned, min(messages.offset, count)))
-    summarised_to = decision.summary.upto if decision.summary is not None else decision.head_end
-    runs = [(released.start, Fate.SUMMARISED), (max(released.start, summarised_to), Fate.DROPPED)]
-    return RequestRows(rows(0, pinned), released, rows(released.stop, count), runs)
+    released_stop = max(pinned, min(messages.offset, count))
+    held = (*messages[0:pinned], *messages[released_stop:count])
+    values = stored.values(0, pinned) + stored.values(released_stop, count)
+    return PipelineRows(fates, held, values, pinned, released_stop)
 
 
 def recorded_rows(
@@ -180,15 +218,16 @@ def recorded_rows(
     if messages.offset == 0:
         return RequestRows(rows(0, message_count)), live_messages
     pinned = min(messages.pinned, message_count)
-    released = range(pinned, max(pinned, min(messages.offset, message_count)))
+    released_stop = max(pinned, min(messages.offset, message_count))
     head = rows(0, pinned)
-    return RequestRows(head, released, rows(released.stop, message_count)), live_messages
+    return RequestRows(head, released_stop - pinned, rows(released_stop, message_count)), live_messages
 
 
 __all__ = [
     "PREVIEW_CHARS",
     "RELEASED_KIND",
     "RELEASED_PREVIEW",
+    "PipelineRows",
     "RequestRows",
     "describe",
     "message_row",

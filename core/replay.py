@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .detail_rows import RequestRows, pipeline_rows
+from .detail_rows import PipelineRows, pipeline_rows
 from .model import Message, ScopeHeader
 from .pipeline.config import PipelineConfig
 from .pipeline.engine import Decision, PipelineRun, request_messages
@@ -166,7 +166,7 @@ class SessionReplay:
             raise KeyError(f"the detail of request {index} in scope {scope_id!r} was released")
         return replay, replay.decisions[index]
 
-    def rows(self, scope_id: str, index: int) -> RequestRows:
+    def rows(self, scope_id: str, index: int) -> PipelineRows:
         """Every stored message of one request with its fate (materialised rows).
 
         Raises:

@@ -199,6 +199,16 @@ class HeldInts:
     def append(self, value: int) -> None:
         self.raw.append(value)
 
+    def values(self, start: int, stop: int) -> array[int]:
+        """A copy of the values in ``[start, stop)``, all in the pinned head or all from the offset."""
+        if start >= stop:
+            return self.raw[:0]
+        if start >= self._offset:
+            return self.raw[start - self._offset : stop - self._offset]
+        if stop <= len(self._head):
+            return self._head[start:stop]
+        raise _released(start, len(self._head), self._offset)
+
     def release(self, stop: int, *, keep_first: int = 0) -> None:
         """As :meth:`Held.release`."""
         if self._offset == 0:

@@ -185,6 +185,7 @@ class Ledger:
     Attributes:
         messages: The stored messages taken in.
         costs: What each costs (:class:`MessageCost`).
+        stored: Each one's tokens as stored (``costs[i].stored``, in an array).
         stored_total: Tokens of every stored message as stored.
         rounds: The tool rounds (a result's call: its message and tool name).
         cut_allowed: 1 where the tail may start: no tool round spans the position.
@@ -199,12 +200,13 @@ class Ledger:
 
     __slots__ = (
         "artifacts", "clearable", "costs", "cut_allowed", "messages", "newest_round", "result_message",
-        "result_position", "result_prefix", "rounds", "stored_total", "turn_starts",
+        "result_position", "result_prefix", "rounds", "stored", "stored_total", "turn_starts",
     )
 
     def __init__(self) -> None:
         self.messages: Held[Message] = Held()
         self.costs: Held[MessageCost] = Held()
+        self.stored = HeldInts()
         self.stored_total = 0
         self.rounds = ToolRounds()
         self.cut_allowed = HeldInts("B")
@@ -221,7 +223,7 @@ class Ledger:
 
     def stored_between(self, start: int, stop: int) -> int:
         """Tokens, as stored, of messages ``[start, stop)`` (all held)."""
-        return sum(cost.stored for cost in self.costs[start:stop])
+        return sum(self.stored.values(start, stop))
 
     def forbid_cuts(self, start: int, stop: int) -> None:
         """No cut in ``[start, stop)`` (a tool round spans it); released positions are past caring."""
@@ -237,6 +239,7 @@ class Ledger:
         the oldest result kept."""
         self.rounds.forget(self.messages.release(stop, keep_first=head), stop)
         self.costs.release(stop, keep_first=head)
+        self.stored.release(stop, keep_first=head)
         self.cut_allowed.release(stop, keep_first=head)
         del self.turn_starts[: bisect_left(self.turn_starts, stop)]
         kept = self.result_message.offset + bisect_left(self.result_message.raw, stop)
@@ -584,6 +587,7 @@ class ScopeState:
                     rounds.called(block.call_id, i, block.name)
             cost = self._cost(message)
             ledger.costs.append(cost)
+            ledger.stored.append(cost.stored)
             ledger.stored_total += cost.stored
             for k, result in enumerate(cost.results):
                 call = rounds.answered(message.blocks[result.block].call_id, i)
