@@ -109,7 +109,7 @@ class PipelineRun:
     def set_header(self, header: ScopeHeader | None) -> None:
         """Apply a header that arrived (or changed) after the scope started."""
         self.thresholds = self.config.thresholds(header)
-        self.state.keep_tokens = self._keep_tokens()
+        self.state.set_keep_tokens(self._keep_tokens())
 
     def step(
         self,

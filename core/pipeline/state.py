@@ -380,6 +380,10 @@ class ScopeState:
         self.window = Window()
         self.accounts = Accounts()
 
+    def set_keep_tokens(self, keep_tokens: int) -> None:
+        """A header that arrived later changed the budget: so many result tokens are never cleared."""
+        self.keep_tokens = keep_tokens
+
     # -- reading -----------------------------------------------------------------------------------
 
     @property
