@@ -26,21 +26,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from .detail_rows import recorded_rows
 from .fulltext import full_texts
 from .lens import RecordedScope, recorded_thresholds
 from .lenses import LENSES, Lens
 from .logformat import FORMAT_NAME
-from .model import CLEAR_TOOL_RESULTS, RELEASED_MESSAGE, BlockKind, Message
+from .model import BlockKind, Message
 from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
 from .pipeline.config import PipelineConfig
-from .pipeline.engine import describe, preview
 from .pricing import PER_TOKENS, PRICES_TAKEN, REFERENCE_MODEL, cached_prompt_cost, price_of
-from .replay import SessionReplay, release_replayed
+from .replay import SessionReplay
+from .retention import LiveWindow, Needs, WindowedLens
 from .session import Scope, Session
 from .snapshot import (
     AgentCompaction,
-    Fate,
-    MessageView,
     RequestDetail,
     RequestRecord,
     ScopeSnapshot,
@@ -71,7 +70,8 @@ class AnalysisOptions:
         trigger: The agent's auto-compaction trigger in tokens (overrides defaults and what the
             session's compactions showed).
         estimator: The estimator's name (None: by the model family of the session's first call).
-        keep_detail: Keep the detail of only the newest this many requests per scope (None: all).
+        keep_detail: Keep the detail of only the newest this many requests per scope (None: all):
+            a live view's window (:class:`~ctxscope.core.retention.LiveWindow`).
         compare: Configurations replayed side by side (the demo's what-if view; the first is the
             reference).
     """
@@ -536,6 +536,9 @@ class Analysis:
     def __init__(self, options: AnalysisOptions | None = None) -> None:
         self.options = options or AnalysisOptions()
         self.lens: Lens = self.options.lens or "recorded"
+        keep = self.options.keep_detail
+        self._window = LiveWindow(keep) if keep is not None else None
+        """A live view's retention policy (None: keep everything)."""
         self._session: Session | None = None
         self._reset()
 
@@ -563,10 +566,9 @@ class Analysis:
         options = self.options
         name = options.estimator or session_model_estimator(session)
         self.estimator = get_estimator(name)
-        keep = options.keep_detail
         if self.own_format:
             self._own_replay = SessionReplay(
-                PipelineConfig(), factor_of=self._own_factor, estimator=self.estimator, keep_detail=keep
+                PipelineConfig(), factor_of=self._own_factor, estimator=self.estimator
             )
             base = self._own_replay
         else:
@@ -576,21 +578,15 @@ class Analysis:
             self._pipeline = base
         else:
             factor_of = base.factor if base is not None else self._in_log_factor
-            self._pipeline = SessionReplay(
-                config, factor_of=factor_of, estimator=self.estimator, keep_detail=keep
-            )
+            self._pipeline = SessionReplay(config, factor_of=factor_of, estimator=self.estimator)
         for i, compare in enumerate(options.compare):
             if i == 0 and compare == config:
                 self._compare.append(self._pipeline)
             elif i == 0:
                 factor_of = base.factor if base is not None else self._in_log_factor
-                self._compare.append(
-                    SessionReplay(compare, factor_of=factor_of, estimator=self.estimator, keep_detail=keep)
-                )
+                self._compare.append(SessionReplay(compare, factor_of=factor_of, estimator=self.estimator))
             else:
-                self._compare.append(
-                    SessionReplay(compare, base=self._compare[0], estimator=self.estimator, keep_detail=keep)
-                )
+                self._compare.append(SessionReplay(compare, base=self._compare[0], estimator=self.estimator))
 
     def ready(self) -> bool:
         """Whether a session was analysed."""
@@ -603,9 +599,7 @@ class Analysis:
         assert self.estimator is not None
         for scope_id, scope in session.scopes.items():
             if scope_id not in self._recorded:
-                self._recorded[scope_id] = RecordedScope(
-                    scope, self.estimator, self.options.keep_detail, whole_request=self.own_format
-                )
+                self._recorded[scope_id] = RecordedScope(scope, self.estimator, whole_request=self.own_format)
         if self._own_replay is not None:
             self._own_replay.update(session)
             for scope_id, lens in self._recorded.items():
@@ -624,8 +618,9 @@ class Analysis:
         for replay in self._compare:
             if replay is not self._pipeline:
                 replay.update(session)
-        if self.options.keep_detail is not None:
-            release_replayed(session, self._replays())
+        if self._window is not None:
+            lenses: list[WindowedLens] = [_RecordedWindow(self._recorded), *self._replays()]
+            self._window.apply(session.scopes.items(), lenses)
 
     def _pipeline_deferred(self) -> bool:
         """Whether the pipeline replay may wait until the pipeline lens is asked for.
@@ -765,7 +760,7 @@ class Analysis:
 
     def _stored_volume(self, scope: Scope) -> StoredVolume:
         """The volume of a scope with no model call (its messages are few enough to count here)."""
-        messages = [m for m in scope.messages if m.index >= 0]  # a live view may have released some
+        messages = list(scope.messages)  # what is held (a live view may have released some)
         kinds = [block.kind for m in messages for block in m.blocks]
         return StoredVolume(
             messages=len(messages),
@@ -821,16 +816,16 @@ class Analysis:
             replay = self._pipeline if lens == "pipeline" else self._own_replay
             assert replay is not None
             try:
-                found = replay.detail(scope_id, index)
+                rows = replay.rows(scope_id, index)
                 sent = replay.sent_messages(scope_id, index)
             except KeyError:
                 return None
-            record = found.record
+            record = replay.records(scope_id)[index]
             if lens == "recorded":
                 recorded = self._recorded.get(scope_id)
                 if recorded is not None and index < len(recorded.records):
                     record = recorded.records[index]
-            return RequestDetail(record, tuple(found.messages), self._by_script(sent))
+            return RequestDetail(record, rows, self._by_script(sent))
         return self._recorded_detail(scope_id, index)
 
     def _recorded_detail(self, scope_id: str, index: int) -> RequestDetail | None:
@@ -840,52 +835,32 @@ class Analysis:
         record = lens.records[index]
         if record.detail_released or self.estimator is None:
             return None
-        scope = session.scopes[scope_id]
-        start = scope.context_start(index)
-        estimator = self.estimator
-        dropped = scope.dropped_ranges(index)  # turns the agent rolled back
-        cleared = {  # tool results the agent's microcompacts emptied before this call
-            call_id
-            for c in scope.compactions
-            if c.stage == CLEAR_TOOL_RESULTS and 0 <= c.request_index <= index
-            for call_id in c.compacted_tool_ids
-        }
-        rows: list[MessageView] = []
-        live_messages: list[Message] = []
-        for message in scope.messages[: record.message_count]:
-            i = len(rows)
-            if message is RELEASED_MESSAGE:
-                rows.append(MessageView(i, "", "released", 0, 0, Fate.KEPT, "(released from memory)"))
-                continue
-            tokens = message.tokens(estimator)
-            live = (i >= start or message.role == "system") and not any(i in r for r in dropped)
-            results = message.tool_results
-            emptied = bool(results) and all(b.call_id in cleared for b in results)
-            if live and not emptied:
-                live_messages.append(message)
-            fate = (
-                Fate.DROPPED if any(i in r for r in dropped)
-                else Fate.SUMMARISED if not live
-                else Fate.CLEARED if emptied
-                else Fate.KEPT
-            )
-            rows.append(
-                MessageView(
-                    index=i,
-                    role=message.role,
-                    kind=describe(message),
-                    tokens=tokens if fate is Fate.KEPT else 0,
-                    stored_tokens=tokens,
-                    fate=fate,
-                    preview=preview(message.text),
-                )
-            )
-        return RequestDetail(record, tuple(rows), self._by_script(live_messages))
+        rows, live = recorded_rows(session.scopes[scope_id], index, record.message_count, self.estimator)
+        return RequestDetail(record, rows, self._by_script(live))
 
     def _by_script(self, messages: Sequence[Message]) -> ScriptBreakdown:
         """The per-script breakdown of every character of ``messages`` (elided text read back)."""
         assert self._session is not None and self.estimator is not None
         return self.estimator.breakdown("\n".join(full_texts(self._session, messages).texts))
+
+
+class _RecordedWindow:
+    """The recorded lens as the live window sees it (:class:`~ctxscope.core.retention.WindowedLens`):
+    it reads each stored message once, as it arrives, so it holds none back."""
+
+    def __init__(self, scopes: Mapping[str, RecordedScope]) -> None:
+        self._scopes = scopes
+
+    def keep_detail_from(self, scope_id: str, request: int) -> None:
+        lens = self._scopes.get(scope_id)
+        if lens is not None:
+            lens.keep_detail_from(request)
+
+    def needs(self, scope_id: str) -> Needs:
+        lens = self._scopes.get(scope_id)
+        if lens is None:
+            return Needs(0, 0, 0)
+        return Needs(0, len(lens.sums.scope.messages), len(lens.records))
 
 
 def summarise_session(

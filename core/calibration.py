@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Final, NamedTuple
+from typing import Final
 
 __all__ = [
     "DIVERGENCE_TOLERANCE",
@@ -41,7 +41,6 @@ __all__ = [
     "WARMUP",
     "WINDOW",
     "AnchoredCalibration",
-    "CalibratedFigures",
     "Calibrator",
     "diverges",
 ]
@@ -63,21 +62,6 @@ PRIOR_TOKENS: Final = 600
 """The increment calibrator's warm-up prior, in estimated tokens: about one typical increment
 between two calls (the median over the real logs of ``../shared/real-logs`` is 648), so the prior
 weighs as much as one typical observation."""
-
-
-class CalibratedFigures(NamedTuple):
-    """The three figures a dashboard shows side by side for one request."""
-
-    raw: int
-    """The estimator's raw estimate."""
-    calibrated: int
-    """The raw estimate corrected by the calibration factor."""
-    reported: int | None
-    """What the provider reported for this request, when known."""
-    factor: float
-    """The factor used for ``calibrated``."""
-    diverges: bool
-    """Whether ``raw`` and the best available truth differ by more than the tolerance."""
 
 
 class Calibrator:
@@ -177,27 +161,6 @@ class Calibrator:
         if estimate <= 0:
             return 0
         return math.ceil(estimate * self.factor - 1e-9)
-
-    def figures(self, estimate: int, reported: int | None = None) -> CalibratedFigures:
-        """Raw, calibrated and reported figures for one request.
-
-        Args:
-            estimate: The raw estimate of the request.
-            reported: What the provider reported for it, if known.
-
-        Returns:
-            The figures; ``diverges`` compares the raw estimate with ``reported`` when given,
-            else with the calibrated figure.
-        """
-        calibrated = self.calibrate(estimate)
-        truth = reported if reported is not None else calibrated
-        return CalibratedFigures(
-            raw=estimate,
-            calibrated=calibrated,
-            reported=reported,
-            factor=self.factor,
-            diverges=diverges(estimate, truth),
-        )
 
 
 def diverges(a: int, b: int, tolerance: float = DIVERGENCE_TOLERANCE) -> bool:

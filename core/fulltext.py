@@ -133,7 +133,7 @@ def policy_messages(session: Session, scope_id: str | None = None) -> list[Polic
         return []
     from .policies.records import PolicyMessage
 
-    held = [m for m in scope.messages if m.index >= 0]  # released messages are not history
+    held = list(scope.messages)  # what is held (a live view releases the oldest)
     texts = full_texts(session, held).texts
     return [PolicyMessage(m.index + 1, m.role, text) for m, text in zip(held, texts, strict=True)]
 
@@ -182,11 +182,9 @@ def whole_message(session: Session, scope_id: str, index: int) -> WholeMessage |
     """Message ``index`` of a scope with every character read back from the log (None when the
     scope or message does not exist, or the message was released from memory)."""
     scope = session.scopes.get(scope_id)
-    if scope is None or not 0 <= index < len(scope.messages):
+    if scope is None or not scope.messages.is_held(index):
         return None
     message = scope.messages[index]
-    if message.index < 0:  # released to bound memory: nothing left to read back
-        return None
     blocks, missing = restore(session, message)
     return WholeMessage(
         scope_id,

@@ -68,7 +68,6 @@ class RecordedScope:
     Args:
         scope: The scope.
         estimator: The estimator of the raw figures.
-        keep_detail: Keep the breakdowns of only the newest this many records (None: all).
         whole_request: The log carries the whole request (ctxscope's own logs): nothing is unseen.
     """
 
@@ -76,7 +75,6 @@ class RecordedScope:
         self,
         scope: Scope,
         estimator: Estimator,
-        keep_detail: int | None = None,
         *,
         whole_request: bool = False,
     ) -> None:
@@ -86,7 +84,6 @@ class RecordedScope:
         self.calibration = AnchoredCalibration(unseen=0 if whole_request else None)
         self.records = RecordLog(scope.scope_id)
         self.compactions: list[AgentCompaction] = []
-        self.keep_detail = keep_detail
         self._placed = 0
         """Observed compactions of the scope already placed on a request."""
         self._segment: object = 0
@@ -145,7 +142,6 @@ class RecordedScope:
             )
             self.records.append(record)
             new.append(record)
-        self._release()
         return new
 
     def _system_before(self, start: int) -> int:
@@ -254,11 +250,13 @@ class RecordedScope:
                     source=SOURCE_REPORTED if reported is not None else SOURCE_ESTIMATE,
                 )
             )
-        self._release()
 
-    def _release(self) -> None:
-        if self.keep_detail is not None:
-            self.records.release(len(self.records) - max(1, self.keep_detail))
+    def keep_detail_from(self, request: int) -> None:
+        """Keep the breakdowns of the records from ``request`` on only (a live view's window), and
+        the estimate sums only from the newest request's live context on."""
+        self.records.release(request)
+        if len(self.records):
+            self.sums.release(self.sums.scope.context_start(len(self.records) - 1))
 
 
 def _before(compaction: ObservedCompaction, request: int, message_count: int) -> bool:

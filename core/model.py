@@ -193,16 +193,24 @@ class Message:
     category_hint: Category | None = None
     _tokens: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
+    def known_estimate(self, estimator_name: str) -> int | None:
+        """The memoised estimate for an estimator (None until computed or handed over)."""
+        return self._tokens.get(estimator_name)
+
+    def _memoise(self, estimator_name: str, tokens: int) -> None:
+        """The one place the memo is written (the constructor aside: a reader that elides text
+        hands over the count taken over the full text)."""
+        self._tokens[estimator_name] = tokens
+
     def tokens(self, estimator: Estimator | None = None) -> int:
         """Estimated tokens of this message in a request, memoised per estimator."""
         est = estimator or default_estimator()
-        name = est.name
-        cached = self._tokens.get(name)
+        cached = self._tokens.get(est.name)
         if cached is None:
             cached = MESSAGE_OVERHEAD_TOKENS
             for block in self.blocks:
                 cached += block.tokens(est)
-            self._tokens[name] = cached
+            self._memoise(est.name, cached)
         return cached
 
     def block_tokens(self, estimator: Estimator) -> list[int]:
@@ -217,7 +225,7 @@ class Message:
         name = estimator.name
         memo = self._tokens.get(name)
         if memo is None:
-            self._tokens[name] = MESSAGE_OVERHEAD_TOKENS + sum(counts)
+            self._memoise(name, MESSAGE_OVERHEAD_TOKENS + sum(counts))
             return counts
         delta = memo - MESSAGE_OVERHEAD_TOKENS - sum(counts)
         if delta == 0 or not counts:
@@ -521,16 +529,6 @@ class ObservedError:
     timestamp: str = ""
 
 
-RELEASED_MESSAGE: Final = Message(-1, "user", (), "")
-"""Stands in for a stored message a live replay released to bound memory (see
-:meth:`~ctxscope.core.session.Session.release_messages`): it has no content and index -1."""
-
-
-RELEASED_REQUEST: Final = ModelRequest(-1, "", 0)
-"""Stands in for a request a live replay released (see
-:meth:`~ctxscope.core.session.Session.release_requests`): index -1, no usage."""
-
-
 Event = ScopeHeader | Message | ModelRequest | ObservedCompaction | ObservedRollback | ObservedError
 """Anything a reader yields into a session."""
 
@@ -543,11 +541,13 @@ class ToolRound:
         call_id: The id pairing them.
         call_index: Index of the message holding the call.
         result_index: Index of the message holding the result (None while it is pending).
+        name: The tool's name, as the call gives it.
     """
 
     call_id: str
     call_index: int
     result_index: int | None
+    name: str = ""
 
 
 def fast_frozen_init(cls: type) -> None:

@@ -8,7 +8,10 @@ freed, the summary marker, the cached-prefix tokens, the over-limit flag and fat
 It is incremental: :meth:`SessionReplay.update` processes only requests appended since the last
 call, and each costs in proportion to the messages appended before it (the per-scope
 :class:`~ctxscope.core.pipeline.engine.PipelineRun` keeps its state). Detail (each stored message's
-fate, the per-script breakdown of the sent text) is computed on demand for one request.
+fate, the per-script breakdown of the sent text) is computed on demand for one request. A live view
+forgets the detail of old requests through :class:`~ctxscope.core.retention.LiveWindow`, which
+asks the replay what it still needs (:meth:`SessionReplay.needs`) and tells it what to
+let go (:meth:`SessionReplay.keep_detail_from`).
 
 Limits: a scope header's ``context_limit`` and ``working_budget`` override the config's defaults;
 values set explicitly on the config (``hard_limit``, ``budget``, ``tier_limit``; the CLI's flags)
@@ -23,13 +26,15 @@ its factors from there. A compare replay (``base``) takes its factors from anoth
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .detail_rows import PipelineRows, pipeline_rows
 from .model import Message, ScopeHeader
 from .pipeline.config import PipelineConfig
-from .pipeline.engine import Decision, PipelineRun, request_detail, request_messages
+from .pipeline.engine import Decision, PipelineRun, request_messages
 from .records import RecordLog
+from .retention import Held, Needs
 from .session import Scope, Session
 from .snapshot import (
     RequestDetail,
@@ -48,17 +53,14 @@ FactorOf = Callable[[str, int], float]
 class _ScopeReplay:
     """One scope's replay state."""
 
-    def __init__(
-        self, scope: Scope, config: PipelineConfig, estimator: Estimator, keep_detail: int | None
-    ) -> None:
+    def __init__(self, scope: Scope, config: PipelineConfig, estimator: Estimator) -> None:
         self.scope_id = scope.scope_id
         self.header: ScopeHeader = scope.header
         self.run = PipelineRun(config, header=scope.header, scope_id=scope.scope_id, estimator=estimator)
         self.records = RecordLog(scope.scope_id)
-        self.decisions: list[Decision | None] = []
-        """Per request, what rebuilds its detail (None once released: see ``keep_detail``)."""
+        self.decisions: Held[Decision] = Held()
+        """Per request, what rebuilds its detail (released with it: :meth:`keep_detail_from`)."""
         self.scope = scope
-        self.keep_detail = keep_detail
 
     def advance(self, scope: Scope, factor_of: FactorOf | None) -> list[RequestRecord]:
         if scope.header is not self.header:
@@ -81,28 +83,22 @@ class _ScopeReplay:
             self.records.append(record)
             self.decisions.append(decision)
             new.append(record)
-        if self.keep_detail is not None and new:
-            self._release(self.keep_detail)
         return new
 
-    def _release(self, keep: int) -> None:
-        """Keep the detail of the newest ``keep`` requests only; release what only older ones need.
+    def keep_detail_from(self, first: int) -> None:
+        """Keep the detail of requests from ``first`` on only; release what only older ones need.
 
         Older records keep their figures, stages and summary marker (the timeline and the summary
         list show every request) but lose their per-category, per-tool and fate breakdowns and
         the decision that rebuilds their detail; the pipeline state then releases the stored
         messages none of the kept requests shows in full.
         """
-        oldest_kept = len(self.records) - max(1, keep)
-        if oldest_kept <= self.records.released:
+        first = min(first, len(self.records) - 1)
+        if first <= self.records.released:
             return
-        decisions = self.decisions
-        for i in range(self.records.released, oldest_kept):
-            decisions[i] = None
-        self.records.release(oldest_kept)
-        kept = decisions[oldest_kept]
-        if kept is not None:
-            self.run.state.release(kept.start)
+        self.decisions.release(first)
+        self.records.release(first)
+        self.run.state.release(self.decisions[first].start)
 
 
 class SessionReplay:
@@ -113,10 +109,6 @@ class SessionReplay:
         base: Another replay of the same session whose factors this one takes (update it first).
         factor_of: The calibration factor of each request (default: ``base``'s, else 1.0).
         estimator: The estimator (default: the one the config names).
-        keep_detail: Keep the detail of only the newest this many requests per scope (None: all).
-            A live view sets it so memory stays bounded however long the log grows: older
-            records keep their figures but not their breakdowns (``detail_released``), and the
-            stored messages only they showed are released (:func:`release_replayed`).
     """
 
     def __init__(
@@ -126,10 +118,8 @@ class SessionReplay:
         base: SessionReplay | None = None,
         factor_of: FactorOf | None = None,
         estimator: Estimator | None = None,
-        keep_detail: int | None = None,
     ) -> None:
         self.config = config or PipelineConfig()
-        self.keep_detail = keep_detail
         self.base = base
         self.factor_of = factor_of if factor_of is not None or base is None else base.factor
         self.estimator = estimator or get_estimator(self.config.estimator)
@@ -156,9 +146,7 @@ class SessionReplay:
         for scope_id, scope in session.scopes.items():
             replay = self._scopes.get(scope_id)
             if replay is None:
-                replay = self._scopes[scope_id] = _ScopeReplay(
-                    scope, self.config, self.estimator, self.keep_detail
-                )
+                replay = self._scopes[scope_id] = _ScopeReplay(scope, self.config, self.estimator)
             new.extend(replay.advance(scope, self.factor_of))
         return new
 
@@ -170,46 +158,61 @@ class SessionReplay:
     def scope_ids(self) -> list[str]:
         return list(self._scopes)
 
+    def _decision(self, scope_id: str, index: int) -> tuple[_ScopeReplay, Decision]:
+        replay = self._scopes.get(scope_id)
+        if replay is None or not 0 <= index < len(replay.records):
+            raise KeyError(f"no request {index} in scope {scope_id!r}")
+        if not replay.decisions.is_held(index):
+            raise KeyError(f"the detail of request {index} in scope {scope_id!r} was released")
+        return replay, replay.decisions[index]
+
+    def rows(self, scope_id: str, index: int) -> PipelineRows:
+        """Every stored message of one request with its fate (materialised rows).
+
+        Raises:
+            KeyError: No such scope or request, or its detail was released (:meth:`keep_detail_from`).
+        """
+        replay, decision = self._decision(scope_id, index)
+        return pipeline_rows(replay.run.state, decision)
+
     def detail(self, scope_id: str, index: int) -> RequestDetail:
         """Every stored message of one request with its fate, and the sent text by script.
 
         Raises:
-            KeyError: No such scope or request, or its detail was released (``keep_detail``).
+            KeyError: As :meth:`rows`.
         """
-        replay = self._scopes.get(scope_id)
-        if replay is None or not 0 <= index < len(replay.records):
-            raise KeyError(f"no request {index} in scope {scope_id!r}")
-        decision = replay.decisions[index]
-        if decision is None:
-            raise KeyError(f"the detail of request {index} in scope {scope_id!r} was released")
-        return request_detail(replay.run.state, replay.records[index], decision)
+        replay, decision = self._decision(scope_id, index)
+        state = replay.run.state
+        text = "\n".join(message.text for message in request_messages(state, decision))
+        rows = pipeline_rows(state, decision)
+        return RequestDetail(replay.records[index], rows, state.estimator.breakdown(text))
 
     def sent_messages(self, scope_id: str, index: int) -> list[Message]:
         """The messages the pipeline sends for one request (reshaped copies where it changed them).
 
         Raises:
-            KeyError: As :meth:`detail`.
+            KeyError: As :meth:`rows`.
         """
-        replay = self._scopes.get(scope_id)
-        if replay is None or not 0 <= index < len(replay.records) or replay.decisions[index] is None:
-            raise KeyError(f"no detail of request {index} in scope {scope_id!r}")
-        decision = replay.decisions[index]
-        assert decision is not None
+        replay, decision = self._decision(scope_id, index)
         return request_messages(replay.run.state, decision)
 
-    def released_messages(self, scope_id: str) -> tuple[int, int]:
-        """The scope's stored messages ``[start, stop)`` this replay no longer needs."""
+    # -- the live window (see ctxscope.core.retention) -------------------------------------------
+
+    def keep_detail_from(self, scope_id: str, request: int) -> None:
+        """Drop the detail of the scope's requests before ``request`` and the stored messages only
+        they needed."""
+        replay = self._scopes.get(scope_id)
+        if replay is not None and replay.records:
+            replay.keep_detail_from(request)
+
+    def needs(self, scope_id: str) -> Needs:
+        """What of the scope this replay may still read: the messages its state still holds, the
+        requests it has not replayed yet."""
         replay = self._scopes.get(scope_id)
         if replay is None:
-            return (0, 0)
-        state = replay.run.state
-        return (state.head_end, state.released_to)
-
-    def released_requests(self, scope_id: str) -> int:
-        """How many of the scope's first requests this replay no longer needs (their records
-        are held as figures only)."""
-        replay = self._scopes.get(scope_id)
-        return replay.records.released if replay is not None else 0
+            return Needs(0, 0, 0)  # it has not read the scope yet: all of it
+        window = replay.run.state.window
+        return Needs(window.head_end, window.released_to, len(replay.records))
 
     def snapshot(self, session: Session | None = None) -> SessionSnapshot:
         """The whole session as replayed so far (updating first when ``session`` is given)."""
@@ -263,23 +266,3 @@ class WhatIf:
         if session is not None:
             self.update(session)
         return [replay.snapshot() for replay in self.replays]
-
-
-def release_replayed(session: Session, replays: Iterable[SessionReplay]) -> int:
-    """Release from ``session`` the stored messages that every one of ``replays`` released.
-
-    A live view calls this after each update (the replays read the session; the session holds
-    the messages). The requests whose records every replay holds as figures only are released
-    too. Returns how many messages were released this time.
-    """
-    replays = list(replays)
-    if not replays:
-        return 0
-    released = 0
-    for scope_id in session.scopes:
-        ranges = [replay.released_messages(scope_id) for replay in replays]
-        start = max(r[0] for r in ranges)
-        stop = min(r[1] for r in ranges)
-        released += session.release_messages(scope_id, start, stop)
-        session.release_requests(scope_id, min(r.released_requests(scope_id) for r in replays))
-    return released

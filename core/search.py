@@ -71,9 +71,7 @@ def search_messages(session: Session, scope_id: str, query: str) -> SearchResult
         return SearchResult(scope_id, query, ())
     counts = [request.message_count for request in scope.requests]
     hits: list[SearchHit] = []
-    for message in scope.messages:
-        if message.index < 0:  # released from memory
-            continue
+    for message in scope.messages:  # the held ones (a live view releases the oldest)
         found: tuple[str, str] | None = None
         for block in message.blocks:
             if block.name and needle in block.name.casefold():

@@ -23,8 +23,6 @@ from .model import (
     MAIN_SCOPE,
     MESSAGE_OVERHEAD_TOKENS,
     NEXT_CALL,
-    RELEASED_MESSAGE,
-    RELEASED_REQUEST,
     REPORTED,
     Block,
     BlockKind,
@@ -41,6 +39,8 @@ from .model import (
     Usage,
     default_estimator,
 )
+from .retention import Held
+from .rounds import ToolRounds
 from .tokens import Estimator
 
 _TEXT: Final = BlockKind.TEXT
@@ -98,12 +98,17 @@ class Problems:
 
 
 class Scope:
-    """One agent's history within a session: the main agent or a sub-agent."""
+    """One agent's history within a session: the main agent or a sub-agent.
+
+    Its messages and requests are :class:`~ctxscope.core.retention.Held`: a live view releases the
+    oldest (:meth:`release`, called by :class:`~ctxscope.core.retention.LiveWindow` only), and
+    indexes stay absolute.
+    """
 
     def __init__(self, header: ScopeHeader) -> None:
         self.header = header
-        self.messages: list[Message] = []
-        self.requests: list[ModelRequest] = []
+        self.messages: Held[Message] = Held()
+        self.requests: Held[ModelRequest] = Held()
         self.compactions: list[ObservedCompaction] = []
         self.rollbacks: list[ObservedRollback] = []
         self.errors: list[ObservedError] = []
@@ -115,10 +120,8 @@ class Scope:
         add no request; their content is still stored (it was the scope's context)."""
         self.user_turn_starts = array("q")
         """Indexes of messages that start a user turn, in order."""
-        self.tool_rounds: dict[str, ToolRound] = {}
+        self.tool_rounds = ToolRounds()
         """Tool rounds by call id, in call order."""
-        self.tool_result_indices = array("q")
-        """Indexes of messages holding tool results."""
         self.source = ""
         """The file this scope's events were read from (for :meth:`Session.raw_line`)."""
         self._compaction_marks: list[tuple[int, int]] = []
@@ -127,11 +130,6 @@ class Scope:
         """The last compaction has had no request after it yet (its ``tokens_after`` may be filled)."""
         self._measured_by = -1
         """Index of the request whose prompt is the last compaction's ``tokens_after``."""
-        self.released = 0
-        """Messages released to bound memory (see :meth:`Session.release_messages`)."""
-        self._released_to = 0
-        self.released_requests = 0
-        """The first this many requests were released (see :meth:`Session.release_requests`)."""
 
     @property
     def scope_id(self) -> str:
@@ -140,6 +138,18 @@ class Scope:
     @property
     def first_message(self) -> Message | None:
         return self.messages[0] if self.messages else None
+
+    @property
+    def request_count(self) -> int:
+        return len(self.requests)
+
+    def release(self, messages: int, requests: int, *, keep_first: int = 0) -> None:
+        """Forget the stored messages in ``[keep_first, messages)`` (with their finished tool
+        rounds) and the requests before ``requests`` (never the newest: a reader may still revise
+        it). Counts, indexes and line offsets stay, so a message's text can still be read back
+        from the log. Only :class:`~ctxscope.core.retention.LiveWindow` calls this."""
+        self.tool_rounds.forget(self.messages.release(messages, keep_first=keep_first), messages)
+        self.requests.release(min(requests, len(self.requests) - 1))
 
     def _index_message(self, message: Message) -> None:
         # One pass over the blocks (the reader calls this for every message it stores).
@@ -150,21 +160,16 @@ class Scope:
             kind = block.kind
             if kind is _TOOL_CALL:
                 if block.call_id and block.call_id not in self.tool_rounds:
-                    self.tool_rounds[block.call_id] = ToolRound(block.call_id, index, None)
+                    self.tool_rounds.called(block.call_id, index)
             elif kind is _TOOL_RESULT:
                 has_results = True
                 call_id = block.call_id
-                if call_id:
-                    known = self.tool_rounds.get(call_id)
-                    self.tool_rounds[call_id] = ToolRound(
-                        call_id, known.call_index if known else index, index
-                    )
+                if call_id and self.tool_rounds.answered(call_id, index) is None:
+                    self.tool_rounds.add(ToolRound(call_id, index, index))
             elif kind is _TEXT or kind is _ARTIFACT:
                 has_content = True
         if has_content and not has_results and message.role == "user" and not message.meta:
             self.user_turn_starts.append(index)  # see Message.is_user_turn_start
-        if has_results:
-            self.tool_result_indices.append(index)
 
     def context_start(self, request_index: int) -> int:
         """Index of the first stored message in the live context of the scope's request ``request_index``.
@@ -336,9 +341,6 @@ class Session:
         starts = scope.user_turn_starts
         if starts and starts[-1] == index:
             starts.pop()
-        results = scope.tool_result_indices
-        if results and results[-1] == index:
-            results.pop()
         extra = tuple(extra)
         tokens: dict[str, int] = {}
         if self.text_cap is not None:
@@ -346,7 +348,7 @@ class Session:
         estimator = self.estimator or default_estimator()
         name = estimator.name
         memo: dict[str, int] = {}
-        if name in last._tokens or name in tokens:
+        if last.known_estimate(name) is not None or name in tokens:
             # Exact: a message's estimate is its overhead plus the sum over its blocks, and an
             # elided part carries the count taken over its full text.
             added = tokens.get(name)
@@ -553,57 +555,6 @@ class Session:
             os.close(fd)
         newline = data.find(b"\n")
         return (data[:newline] if newline >= 0 else data).rstrip(b"\r")
-
-    def release_messages(self, scope_id: str, start: int, stop: int) -> int:
-        """Forget the content of a scope's stored messages ``[start, stop)``; returns how many.
-
-        A live view of a log that grows without end holds memory bounded by releasing what no
-        request will ever send again (a live replay decides what that is: see
-        :meth:`~ctxscope.core.replay.SessionReplay.released_messages`). Each released message is replaced
-        by :data:`~ctxscope.core.model.RELEASED_MESSAGE` (index -1, no content) and its finished
-        tool rounds are forgotten; counts, indexes, requests and line offsets stay, so a message's
-        text can still be read back from the log (:meth:`raw_line`). Releasing only moves forward:
-        ``start`` is raised to where the last release stopped.
-        """
-        scope = self.scopes.get(scope_id)
-        if scope is None:
-            return 0
-        messages = scope.messages
-        start = max(start, scope._released_to)
-        stop = min(stop, len(messages))
-        if start >= stop:
-            return 0
-        rounds = scope.tool_rounds
-        for i in range(start, stop):
-            for block in messages[i].blocks:
-                # A round goes once both its call and its result are released (whichever is later).
-                if (block.kind is _TOOL_CALL or block.kind is _TOOL_RESULT) and block.call_id:
-                    found = rounds.get(block.call_id)
-                    if (
-                        found is not None
-                        and found.result_index is not None
-                        and found.call_index < stop
-                        and found.result_index < stop
-                    ):
-                        del rounds[block.call_id]
-            messages[i] = RELEASED_MESSAGE
-        scope._released_to = stop
-        scope.released += stop - start
-        return stop - start
-
-    def release_requests(self, scope_id: str, stop: int) -> None:
-        """Forget a scope's requests before ``stop`` (each becomes
-        :data:`~ctxscope.core.model.RELEASED_REQUEST`; the count stays). A live replay releases
-        what it has replayed and holds as figures (:func:`~ctxscope.core.replay.release_replayed`);
-        the newest request is never released, so a reader can still revise it."""
-        scope = self.scopes.get(scope_id)
-        if scope is None:
-            return
-        requests = scope.requests
-        stop = min(stop, len(requests) - 1)
-        for i in range(scope.released_requests, stop):
-            requests[i] = RELEASED_REQUEST
-        scope.released_requests = max(scope.released_requests, stop)
 
     # -- reading --------------------------------------------------------------------------------
 

@@ -377,8 +377,9 @@ class RequestDetail:
 
     Attributes:
         record: The request's record.
-        messages: Every stored message with its fate, by index (a read-only sequence whose views
-            are built when read, so a 100,000-message request costs only the rows shown).
+        messages: Every stored message with its fate, by index: rows materialised in the worker
+            (:class:`~ctxscope.core.detail_rows.RequestRows`; the messages a live view released
+            are one run of rows built from their position).
         by_script: Per-script breakdown of the sent request's text (with what chars/4 would say).
         sent_at: When each message was first sent, by index (:class:`MessageTimes`; empty when
             not looked up: the tailer adds it in the worker).

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final, Protocol, runtime_checkable
 
-from .calibration import CalibratedFigures, Calibrator
+from .calibration import Calibrator
 from .scripts import (
     ASCII_CLASS,
     DISPLAY_CLASSES,
@@ -72,7 +72,6 @@ __all__ = [
     "EXACT_ESTIMATOR_NAMES",
     "PROFILES",
     "UNIT",
-    "CalibratedFigures",
     "Calibrator",
     "Chars4Estimator",
     "Estimator",

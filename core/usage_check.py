@@ -42,13 +42,13 @@ from __future__ import annotations
 
 import math
 import statistics
-from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from .calibration import DIVERGENCE_TOLERANCE, AnchoredCalibration
 from .model import Category, ModelRequest, fast_frozen_init
+from .retention import HeldInts
 from .session import Scope, Session
 from .tokens import Estimator, get_estimator
 
@@ -188,29 +188,39 @@ _CATEGORIES: Final = tuple(Category)
 
 class ContextSums:
     """Prefix sums of a scope's message estimates: a live context's estimate in O(1) per call,
-    overall and per category (see :meth:`categories`)."""
+    overall and per category (see :meth:`categories`).
+
+    Each sum is :class:`~ctxscope.core.retention.HeldInts` (8 bytes a message): a live view
+    releases the sums before the newest request's context start (:meth:`release`), so they stay as
+    long as the live context.
+    """
 
     def __init__(self, scope: Scope, estimator: Estimator) -> None:
         self.scope = scope
         self.estimator = estimator
-        # Flat 8-byte arrays (a live view of a long log appends to them for every message).
-        self.prefix = array("q", [0])
+        self.prefix = HeldInts("q", [0])
         """Tokens of the first *i* messages."""
-        self.system_prefix = array("q", [0])
+        self.system_prefix = HeldInts("q", [0])
         """Tokens of the system messages among the first *i* messages."""
-        self.by_category: dict[Category, array[int]] = {cat: array("q", [0]) for cat in _CATEGORIES}
+        self.by_category: dict[Category, HeldInts] = {cat: HeldInts("q", [0]) for cat in _CATEGORIES}
         """Tokens of the first *i* messages per category."""
-        self.system_count = array("q", [0])
+        self.system_count = HeldInts("q", [0])
         """System messages among the first *i* messages."""
 
+    def release(self, floor: int) -> None:
+        """Forget the sums before ``floor`` (no later request's context starts before it; the sums
+        of no message, at 0, stay)."""
+        for sums in (self.prefix, self.system_prefix, self.system_count, *self.by_category.values()):
+            sums.release(floor, keep_first=1)
+
     def _extend(self, end: int) -> None:
-        prefix = self.prefix
-        done = len(prefix) - 1
+        done = len(self.prefix) - 1
         if done >= end:
             return
-        system = self.system_prefix
-        counts = self.system_count
-        columns = self.by_category
+        prefix = self.prefix.raw
+        system = self.system_prefix.raw
+        counts = self.system_count.raw
+        columns = [(cat, sums.raw) for cat, sums in self.by_category.items()]
         estimator = self.estimator
         total, system_total = prefix[-1], system[-1]
         for message in self.scope.messages[done:end]:
@@ -224,7 +234,7 @@ class ContextSums:
                 counts.append(counts[-1])
             system.append(system_total)
             category = message.category()
-            for cat, column in columns.items():
+            for cat, column in columns:
                 column.append(column[-1] + (tokens if cat is category else 0))
 
     def tokens(self, start: int, end: int) -> int:

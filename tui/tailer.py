@@ -77,9 +77,10 @@ detail is served at once (the first full screen), later ones wait longer, and wh
 done the wait is :data:`DETAIL_SHARE`'s again (measured by ``bench/bench_open.py``)."""
 
 LIVE_KEEP_DETAIL: Final = 2_000
-"""Requests per scope whose detail (messages, breakdowns) a live view keeps. Older requests keep
-their figures on the timeline; the messages only they showed are released, so memory stays bounded
-however long the log grows (``ctxscope open`` keeps everything)."""
+"""Requests per scope whose detail (messages, breakdowns) a live view keeps (core's
+:class:`~ctxscope.core.retention.LiveWindow`). Older requests keep their figures on the timeline;
+the messages only they showed are released, so what grows is those figures, a few hundred bytes a
+request (``bench/bench_memory.py``; ``ctxscope open`` keeps everything)."""
 
 EXPORT_TICK_S: Final = 1.0
 """With an export, how often the tailer asks it whether the screen should show news (a failed push)

@@ -37,20 +37,9 @@ def run_clearing(state: ScopeState, *, over: float, down_to: float, batch: int) 
         return None
     before = size
     protected = state.protected_from()
-    eligible = state.eligible
-    results = state.result_message
     cleared = 0
     while size > down_to:
-        ptr = state.clear_ptr
-        chosen: list[int] = []
-        while ptr < len(eligible) and len(chosen) < batch:
-            ordinal = eligible[ptr]
-            if ordinal >= protected:
-                break
-            ptr += 1
-            if results[ordinal] >= state.start:
-                chosen.append(ordinal)
-        state.clear_ptr = ptr
+        chosen = state.take_clearable(batch, before=protected)
         if not chosen:
             break
         for ordinal in chosen:

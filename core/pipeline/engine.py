@@ -28,13 +28,10 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Final, overload
 
-from ..model import MAIN_SCOPE, RELEASED_MESSAGE, Block, BlockKind, Message, ScopeHeader, Usage
+from ..model import MAIN_SCOPE, Block, BlockKind, Message, ScopeHeader, Usage
 from ..snapshot import (
     Fate,
-    MessageView,
-    RequestDetail,
     RequestRecord,
     Stage,
     StageRun,
@@ -52,12 +49,6 @@ from .notes import CLEARED_NOTE, REFUSAL_MESSAGE, TRIM_NOTE
 from .state import CLEARED, DROPPED, FATES, KEPT, SUMMARISED, TRIMMED, ScopeState, SummaryState
 from .summarize import DEFAULT_SUMMARISER, Summariser, run_summarise
 
-PREVIEW_CHARS: Final = 160
-
-RELEASED_KIND: Final = "released"
-"""The kind shown for a message a live replay released (its content is no longer held)."""
-RELEASED_PREVIEW: Final = "content not held by the live view (ctxscope open FILE shows it)"
-
 
 @dataclass(frozen=True, slots=True)
 class Decision:
@@ -68,7 +59,7 @@ class Decision:
         start: First stored message of the tail.
         head_end: Messages before this index are the head (always sent).
         summary: The summary in force.
-        clear_ptr: Clearable results considered so far (those in the tail are cleared).
+        clearable_considered: Clearable results looked at so far (those in the tail are cleared).
         refused: The guard refused the request.
     """
 
@@ -76,7 +67,7 @@ class Decision:
     start: int
     head_end: int
     summary: SummaryState | None
-    clear_ptr: int
+    clearable_considered: int
     refused: bool
 
 
@@ -100,13 +91,13 @@ class PipelineRun:
     ) -> None:
         self.config = config
         self.scope_id = scope_id
-        self.est = estimator or get_estimator(config.estimator)
+        self.estimator = estimator or get_estimator(config.estimator)
         self.thresholds = config.thresholds(header)
         self.legacy = config.strategy == "legacy"
         self.state = ScopeState(
-            config, self.est, trim_artifacts=not self.legacy, keep_tokens=self._keep_tokens()
+            config, self.estimator, trim_artifacts=not self.legacy, keep_tokens=self._keep_tokens(),
+            scope_id=scope_id,
         )
-        self.state.scope_id = scope_id
         summariser = config.summariser
         self.summariser: Summariser = summariser if summariser is not None else DEFAULT_SUMMARISER
         self.count = 0
@@ -118,7 +109,7 @@ class PipelineRun:
     def set_header(self, header: ScopeHeader | None) -> None:
         """Apply a header that arrived (or changed) after the scope started."""
         self.thresholds = self.config.thresholds(header)
-        self.state.keep_tokens = self._keep_tokens()
+        self.state.set_keep_tokens(self._keep_tokens())
 
     def step(
         self,
@@ -179,13 +170,13 @@ class PipelineRun:
                 runs.append(guarded)
         raw = state.size()
         calibrated = round(raw * factor)
+        changed = state.take_first_change()
         if refused or self._prev_sent is None:
             cached = 0
-        elif state.change_pos is None:
+        elif changed is None:
             cached = min(self._prev_sent, raw)
         else:
-            cached = min(self._prev_sent, state.prefix_before(state.change_pos))
-        state.change_pos = None
+            cached = min(self._prev_sent, state.prefix_before(changed))
         self._prev_sent = None if refused else raw
         by_category, by_tool = state.totals()
         record = RequestRecord(
@@ -211,7 +202,8 @@ class PipelineRun:
         )
         self.count += 1
         decision = Decision(
-            message_count, state.start, state.head_end, state.summary, state.clear_ptr, refused
+            message_count, state.start, state.head_end, state.summary,
+            state.window.clearable_considered, refused,
         )
         return record, decision
 
@@ -220,13 +212,13 @@ class PipelineRun:
 
 
 def _levels_at(state: ScopeState, i: int, count: int) -> list[Level] | None:
-    cost = state.costs[i]
+    cost = state.ledger.costs[i]
     if not cost.artifacts or not state.trim_artifacts:
         return None
     config = state.config
     levels: list[Level] = []
     for k, art in enumerate(cost.artifacts):
-        entries = state.artifacts[art.kind]
+        entries = state.ledger.artifacts[art.kind]
         position = bisect_left(entries, (i, k))
         newer = bisect_left(entries, (count, -1)) - 1 - position
         levels.append(keeps_reduced(art.kind, newer, config.dom_keep_actionable, config.screenshot_keep))
@@ -234,9 +226,12 @@ def _levels_at(state: ScopeState, i: int, count: int) -> list[Level] | None:
 
 
 def _cleared_at(state: ScopeState, decision: Decision) -> dict[int, int]:
+    ledger = state.ledger
+    clearable = ledger.clearable
     cleared: dict[int, int] = {}
-    for ordinal in state.eligible[: decision.clear_ptr]:
-        i, k = state.result_message[ordinal], state.result_position[ordinal]
+    # Results released before the offset were all left out of the request already.
+    for ordinal in clearable.raw[: max(0, decision.clearable_considered - clearable.offset)]:
+        i, k = ledger.result_message[ordinal], ledger.result_position[ordinal]
         if decision.start <= i < decision.message_count:
             cleared[i] = cleared.get(i, 0) | (1 << k)
     return cleared
@@ -246,7 +241,7 @@ def _reshape(state: ScopeState, i: int, cleared: int, levels: list[Level] | None
     message = state.messages[i]
     if not cleared and (levels is None or all(level is Level.FULL for level in levels)):
         return message
-    cost = state.costs[i]
+    cost = state.ledger.costs[i]
     blocks = list(message.blocks)
     for k, result in enumerate(cost.results):
         if cleared >> k & 1:
@@ -346,7 +341,7 @@ def message_fates(state: ScopeState, decision: Decision) -> MessageFates:
     def sent(lo: int, hi: int) -> None:
         for i in range(lo, hi):
             mask = cleared.get(i, 0)
-            cost = state.costs[i]
+            cost = state.ledger.costs[i]
             got = state.contribution(cost, mask, _levels_at(state, i, count))[0]
             codes.append(CLEARED if mask else TRIMMED if got < cost.stored else KEPT)
             tokens.append(got)
@@ -358,91 +353,6 @@ def message_fates(state: ScopeState, decision: Decision) -> MessageFates:
     tokens.frombytes(bytes(tokens.itemsize * (left_out_end - head_end)))
     sent(left_out_end, count)
     return MessageFates(codes, tokens)
-
-
-def describe(message: Message) -> str:
-    """A short description of a message's content, e.g. ``text, tool_call Read``."""
-    parts: list[str] = []
-    for block in message.blocks:
-        if block.kind is BlockKind.TOOL_CALL or block.kind is BlockKind.TOOL_RESULT:
-            part = f"{block.kind.value} {block.name}".rstrip()
-        elif block.kind is BlockKind.ARTIFACT and block.artifact is not None:
-            part = block.artifact.value
-        else:
-            part = block.kind.value
-        if part not in parts:
-            parts.append(part)
-    return ", ".join(parts) or "empty"
-
-
-def preview(text: str, limit: int = PREVIEW_CHARS) -> str:
-    """One line of raw text (whitespace collapsed; render literally, never as markup)."""
-    line = " ".join(text[: limit * 4].split())
-    return line if len(line) <= limit else line[: limit - 1] + "…"
-
-
-class MessageViews(Sequence[MessageView]):
-    """Every stored message of one request as a :class:`MessageView`, built when it is read.
-
-    Fates and token figures are computed up front (cheap integers); the view objects, with their
-    kind and preview, only for the rows asked for — a dashboard showing 20 rows of a 100,000-message
-    request builds 20.
-    """
-
-    def __init__(self, state: ScopeState, fates: MessageFates) -> None:
-        self._state = state
-        self._fates = fates
-
-    def __len__(self) -> int:
-        return len(self._fates)
-
-    def _view(self, i: int) -> MessageView:
-        state = self._state
-        fate, tokens = self._fates.fate(i), self._fates.tokens[i]
-        stored = state.stored_cum[i + 1] - state.stored_cum[i]  # never changes, released or not
-        message = state.messages[i]  # one read: a live worker may release it meanwhile
-        if message is RELEASED_MESSAGE:
-            return MessageView(
-                index=i,
-                role="",
-                kind=RELEASED_KIND,
-                tokens=tokens,
-                stored_tokens=stored,
-                fate=fate,
-                preview=RELEASED_PREVIEW,
-            )
-        return MessageView(
-            index=i,
-            role=message.role,
-            kind=describe(message),
-            tokens=tokens,
-            stored_tokens=stored,
-            fate=fate,
-            preview=preview(message.text),
-        )
-
-    @overload
-    def __getitem__(self, index: int) -> MessageView: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[MessageView]: ...
-
-    def __getitem__(self, index: int | slice) -> MessageView | Sequence[MessageView]:
-        if isinstance(index, slice):
-            return [self._view(i) for i in range(*index.indices(len(self._fates)))]
-        if index < 0:
-            index += len(self._fates)
-        if not 0 <= index < len(self._fates):
-            raise IndexError(index)
-        return self._view(index)
-
-
-def request_detail(state: ScopeState, record: RequestRecord, decision: Decision) -> RequestDetail:
-    """The detail of one request: every stored message with its fate, and the sent text by script."""
-    views = MessageViews(state, message_fates(state, decision))
-    sent = request_messages(state, decision)
-    text = "\n".join(message.text for message in sent)
-    return RequestDetail(record, views, state.est.breakdown(text))
 
 
 # -- the agent's context manager -----------------------------------------------------------------
@@ -538,7 +448,7 @@ class ContextManager:
 
     @property
     def estimator(self) -> Estimator:
-        return self._run.est
+        return self._run.estimator
 
     def _continues(self, history: Sequence[Message]) -> bool:
         """Whether ``history`` is the history seen so far with messages appended (nothing else).
@@ -549,7 +459,7 @@ class ContextManager:
         history edited anywhere — a message replaced, removed, inserted or reordered — is not a
         continuation, and the manager starts afresh on it.
         """
-        seen = self._run.state.messages
+        seen = list(self._run.state.messages)  # a manager never releases: every message is held
         count = len(seen)
         if len(history) < count:
             return False
@@ -589,12 +499,8 @@ __all__ = [
     "ContextManager",
     "Decision",
     "MessageFates",
-    "MessageViews",
     "PipelineRun",
     "PreparedRequest",
-    "describe",
     "message_fates",
-    "preview",
-    "request_detail",
     "request_messages",
 ]

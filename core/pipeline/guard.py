@@ -11,7 +11,6 @@ produced, so overflow is structurally impossible.
 from __future__ import annotations
 
 from ..snapshot import Stage, StageRun
-from .fitting import first_fit
 from .notes import REFUSAL_MESSAGE
 from .state import DROPPED, ScopeState
 
@@ -28,7 +27,7 @@ def run_guard(state: ScopeState, *, allowed: float, min_units: int) -> tuple[Sta
     if before <= allowed:
         return None, False
     high = state.min_start(min_units)
-    s = first_fit(state, high, allowed) if high > state.start else None
+    s = state.first_fit(high, allowed) if high > state.start else None
     if s is None and high > state.start:
         s = high
     dropped = 0

@@ -22,7 +22,7 @@ def run_legacy(state: ScopeState, *, budget: float) -> StageRun | None:
     before = state.size()
     if before <= budget:
         return None
-    turns = state.turn_starts_between(state.start, state.n - 1)
+    turns = state.turn_starts_between(state.start, state.count - 1)
     if not turns:
         return None
     s = first_fitting_turn(state, turns[-1], budget) or turns[-1]

@@ -26,7 +26,6 @@ import orjson
 from ..model import MESSAGE_OVERHEAD_TOKENS, BlockKind, Message
 from ..snapshot import Stage, StageRun, SummaryMarker
 from ..tokens import Estimator
-from .fitting import first_fit
 from .notes import SUMMARY_HEADER
 from .state import ScopeState, SummaryState, summary_message_text
 
@@ -405,24 +404,24 @@ def run_summarise(
     high = state.min_start(min_units)
     if high <= state.start:
         return None
-    reserve = max_tokens + MESSAGE_OVERHEAD_TOKENS + state.est.count(SUMMARY_HEADER) + 2
+    reserve = max_tokens + MESSAGE_OVERHEAD_TOKENS + state.estimator.count(SUMMARY_HEADER) + 2
     allowed = min(down_to, state.head_tokens + reserve + keep_recent)
-    cut = first_fit(state, high, allowed, header=reserve) or high
+    cut = state.first_fit(high, allowed, header=reserve) or high
     fold_from = state.summary.upto if state.summary is not None else state.head_end
     previous = state.summary.text.split("\n", 1)[1] if state.summary is not None else ""
     request = SummaryRequest(
-        previous, state.messages[fold_from:cut], fold_from, max_tokens, state.est
+        previous, state.messages[fold_from:cut], fold_from, max_tokens, state.estimator
     )
     try:
         body = summariser(request)
     except Exception:
         return None
-    text = summary_message_text(cap_text(body, max_tokens, state.est))
-    tokens = MESSAGE_OVERHEAD_TOKENS + state.est.count(text)
-    tail_after = state.fen.prefix(state.n) - state.fen.prefix(cut)
+    text = summary_message_text(cap_text(body, max_tokens, state.estimator))
+    tokens = MESSAGE_OVERHEAD_TOKENS + state.estimator.count(text)
+    tail_after = state.tail_from(cut)
     if state.head_tokens + tokens + tail_after >= before:
         return None
-    summarised = state.stored_cum[cut] - state.stored_cum[fold_from]
+    summarised = state.ledger.stored_between(fold_from, cut)
     if state.summary is not None:
         summarised += state.summary.tokens
     folded = cut - state.start
@@ -436,7 +435,7 @@ def run_summarise(
         tokens_summarised=summarised,
         summary_tokens=tokens,
         recent_kept_tokens=state.tail_tokens,
-        recent_kept_messages=state.n - state.start,
+        recent_kept_messages=state.count - state.start,
         summary_text=text,
     )
     return StageRun(Stage.SUMMARIZE, folded, before - after, before, after), marker

@@ -262,11 +262,14 @@ def test_estimator_by_model_family() -> None:
 
 
 def test_snapshots_hold_no_reference_to_live_state() -> None:
-    """A detail is materialised: rows are a tuple, and the session can go on growing."""
+    """A detail is materialised (its rows hold no live object), and the session can go on growing."""
+    from ctxscope.core.detail_rows import RequestRows
+
     session = agent_session()
     analysis = analyse(session)
     detail = analysis.detail("main", 9)
-    assert detail is not None and isinstance(detail.messages, tuple)
+    assert detail is not None and isinstance(detail.messages, RequestRows)
+    assert isinstance(detail.messages._rows, tuple)
     before = [(m.index, m.fate, m.tokens) for m in detail.messages]
     History(session, "main").user("more")
     session.add_request(scope_id="main")

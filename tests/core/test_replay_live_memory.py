@@ -1,9 +1,9 @@
-"""Live replay with ``keep_detail``: bounded memory without changing a single figure.
+"""Live replay under the live window: bounded memory without changing a single figure.
 
-A live view keeps the detail of only its newest requests; older records lose their breakdowns, and
-the stored messages no kept request shows in full are released from the pipeline state and from
-the session. Every figure (sizes, stages, summaries, calibration) must stay what a full replay
-computes, and the detail of every kept request must be the full replay's.
+A live view keeps the detail of only its newest requests (:class:`LiveWindow`); older records lose
+their breakdowns, and the stored messages no kept request shows in full are released from the
+pipeline state and from the session. Every figure (sizes, stages, summaries, calibration) must stay
+what a full replay computes, and the detail of every kept request must be the full replay's.
 """
 
 from __future__ import annotations
@@ -11,23 +11,24 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from ctxscope.core.model import (
-    RELEASED_MESSAGE,
-    RELEASED_REQUEST,
-    ArtifactKind,
-    Usage,
-    text_block,
-    tool_call,
-    tool_result,
-)
+from ctxscope.core.model import ArtifactKind, Usage, text_block, tool_call, tool_result
 from ctxscope.core.pipeline import PipelineConfig
-from ctxscope.core.replay import SessionReplay, release_replayed
+from ctxscope.core.replay import SessionReplay
+from ctxscope.core.retention import LiveWindow, ReleasedError
 from ctxscope.core.session import Session
 from ctxscope.core.snapshot import Fate, RequestRecord, Stage
 
 from .pipeline_support import History, pydoc_html, text_of
 
 KEEP = 12
+WINDOW = LiveWindow(KEEP)
+
+
+def live_update(session: Session, *replays: SessionReplay) -> None:
+    """What a live analysis does after reading: update every replay, then apply the window."""
+    for replay in replays:
+        replay.update(session)
+    WINDOW.apply(session.scopes.items(), replays)
 
 
 def long_session(session: Session, rounds: int, *, scope: str = "main") -> History:
@@ -57,11 +58,10 @@ def live_and_full(config: PipelineConfig, rounds: int) -> tuple[Session, Session
     """Replay a growing session live (updating as it grows, releasing as it goes) and in full."""
     session = Session("live", "ctxscope")
     history = long_session(session, rounds)
-    live = SessionReplay(config, keep_detail=KEEP)
+    live = SessionReplay(config)
     for start in range(0, rounds, 7):
         grow(history, range(start, min(rounds, start + 7)))
-        live.update(session)
-        release_replayed(session, [live])
+        live_update(session, live)
     full_session = Session("full", "ctxscope")
     grow(long_session(full_session, rounds), range(rounds))
     full = SessionReplay(config)
@@ -87,9 +87,10 @@ def test_figures_are_unchanged_and_only_the_newest_requests_keep_their_detail(co
         live.detail("main", 0)
     # The session's requests behind the released records go too; the newest ones stay.
     requests = session.scopes["main"].requests
-    assert session.scopes["main"].released_requests == len(requests) - KEEP
-    assert all(r is RELEASED_REQUEST for r in requests[: len(requests) - KEEP])
-    assert all(r.index == i for i, r in enumerate(requests) if i >= len(requests) - KEEP)
+    assert requests.offset == len(requests) - KEEP
+    with pytest.raises(ReleasedError):
+        requests[requests.offset - 1]
+    assert [r.index for r in requests] == list(range(len(requests) - KEEP, len(requests)))
     if config.strategy != "legacy":
         assert any(run.stage is Stage.CLEAR_TOOL_RESULTS for r in live_records for run in r.stages)
 
@@ -99,7 +100,7 @@ def test_figures_are_unchanged_and_only_the_newest_requests_keep_their_detail(co
 )
 def test_kept_details_match_the_full_replay_and_released_messages_say_so(config: PipelineConfig) -> None:
     session, live, full = live_and_full(config, 160)
-    assert session.scopes["main"].released > 0
+    assert session.scopes["main"].messages.offset > 0
     count = len(live.records("main"))
     for index in (count - KEEP, count - 1):
         got, want = live.detail("main", index), full.detail("main", index)
@@ -107,11 +108,10 @@ def test_kept_details_match_the_full_replay_and_released_messages_say_so(config:
         assert got.by_script == want.by_script
         assert len(got.messages) == len(want.messages)
         for mine, theirs in zip(got.messages, want.messages, strict=True):
-            assert (mine.index, mine.tokens, mine.stored_tokens, mine.fate) == (
-                theirs.index, theirs.tokens, theirs.stored_tokens, theirs.fate,
-            )
-            if mine.kind == "released":
+            assert (mine.index, mine.tokens, mine.fate) == (theirs.index, theirs.tokens, theirs.fate)
+            if mine.kind == "released":  # nothing of its content is held, not even its size
                 assert mine.fate in (Fate.SUMMARISED, Fate.DROPPED) and "ctxscope open" in mine.preview
+                assert mine.tokens == mine.stored_tokens == 0
             else:
                 assert mine == theirs
     assert any(view.kind == "released" for view in live.detail("main", count - 1).messages)
@@ -120,18 +120,22 @@ def test_kept_details_match_the_full_replay_and_released_messages_say_so(config:
 def test_memory_held_is_bounded_by_the_window_not_the_session() -> None:
     session = Session("live", "ctxscope")
     history = long_session(session, 0)
-    live = SessionReplay(keep_detail=KEEP)
+    live = SessionReplay()
     held_after: list[int] = []
     for start in range(0, 600, 50):
         grow(history, range(start, start + 50))
-        live.update(session)
-        release_replayed(session, [live])
+        live_update(session, live)
         scope = session.scopes["main"]
-        held = sum(1 for m in scope.messages if m is not RELEASED_MESSAGE)
-        assert scope.released + held == len(scope.messages)
+        held = len(list(scope.messages))
+        assert scope.messages.offset - scope.messages.pinned + held == len(scope.messages)
         state = live._scopes["main"].run.state
-        assert state.released_to > state.head_end
-        assert sum(1 for m in state.messages if m is not RELEASED_MESSAGE) == held
+        assert state.window.released_to > state.head_end
+        assert len(list(state.messages)) == held
+        # Every per-message part of the pipeline state holds the same positions.
+        accounts, ledger = state.accounts, state.ledger
+        expected = (scope.messages.pinned, scope.messages.offset, state.count)
+        for part in (ledger.costs, ledger.cut_allowed, accounts.sent, accounts.fates, accounts.contributions):
+            assert (part.pinned, part.offset, len(part)) == expected
         held_after.append(held)
     total = len(session.scopes["main"].messages)
     assert total > 1_300
@@ -146,30 +150,36 @@ def test_several_replays_release_only_what_all_of_them_released() -> None:
     session = Session("live", "ctxscope")
     history = long_session(session, 0)
     grow(history, range(120))
-    eager = SessionReplay(keep_detail=KEEP)
-    keeps_all = SessionReplay(PipelineConfig(budget=2_500))
+    eager = SessionReplay()
     eager.update(session)
-    keeps_all.update(session)
-    assert release_replayed(session, [eager, keeps_all]) == 0
-    assert session.scopes["main"].released == 0
-    assert release_replayed(session, [eager]) > 0
-    released = session.scopes["main"].released
-    assert released == eager.released_messages("main")[1] - eager.released_messages("main")[0]
-    # Releasing is idempotent and only moves forward.
-    assert release_replayed(session, [eager]) == 0
-    assert session.release_messages("main", 0, 5) == 0
+    stays = SessionReplay(PipelineConfig(budget=2_500))
+    messages = session.scopes["main"].messages
+    # A replay that has not read the scope yet needs all of it.
+    WINDOW.apply(session.scopes.items(), [eager, SessionReplay()])
+    assert messages.offset == 0
+    stays.update(session)
+    live_update(session, eager, stays)
+    needs = [r.needs("main") for r in (eager, stays)]
+    assert messages.offset == min(n.messages_from for n in needs) > 0
+    assert messages.pinned == max(n.head for n in needs)
+    # Releasing only moves forward.
+    offset = messages.offset
+    WINDOW.apply(session.scopes.items(), [eager])
+    assert messages.offset >= offset
+    session.scopes["main"].release(2, 0)
+    assert messages.offset >= offset
 
 
 def test_a_snapshot_view_does_not_change_as_the_log_grows_and_releases() -> None:
     session = Session("live", "ctxscope")
     history = long_session(session, 0)
     grow(history, range(60))
-    live = SessionReplay(keep_detail=KEEP)
-    live.update(session)
+    live = SessionReplay()
+    live_update(session, live)
     before = live.snapshot().scopes["main"].records
     frozen_copy = list(before)
     grow(history, range(60, 120))
-    live.update(session)
+    live_update(session, live)
     assert list(before) == frozen_copy and len(before) == len(frozen_copy)
     after = live.snapshot().scopes["main"].records
     assert len(after) > len(before)
@@ -190,18 +200,17 @@ def test_a_call_answered_long_after_its_message_was_released_keeps_its_figures()
         for start in range(0, 120, 10):
             grow(history, range(start, start + 10))
             if replay is not None:
-                replay.update(session)
-                release_replayed(session, [replay])
+                live_update(session, replay)
         history.add("tool", [tool_result("slow-1", text_of("code", 1_500, seed=999))])  # no tool name
         history.request()
 
     live_session, full_session = Session("live", "ctxscope"), Session("full", "ctxscope")
-    live = SessionReplay(keep_detail=KEEP)
+    live = SessionReplay()
     build(live_session, live)
     live.update(live_session)
     build(full_session, None)
     full = SessionReplay()
     full.update(full_session)
-    assert live._scopes["main"].run.state.released_to > 1  # the call's message was released
+    assert live._scopes["main"].run.state.window.released_to > 1  # the call's message was released
     assert live.records("main")[-1] == full.records("main")[-1]
     assert dict(live.records("main")[-1].by_tool).get("Deploy", 0) > 0

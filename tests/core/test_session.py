@@ -37,7 +37,6 @@ def test_derived_structure() -> None:
     assert scope.user_turns() == [range(1, 6), range(6, 7)]
     assert scope.tool_rounds["a"].call_index == 2 and scope.tool_rounds["a"].result_index == 3
     assert scope.tool_rounds["b"].result_index == 4
-    assert list(scope.tool_result_indices) == [3, 4]
     assert scope.first_message is scope.messages[0]
 
 

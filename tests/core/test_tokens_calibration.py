@@ -77,17 +77,14 @@ def test_clamped() -> None:
     assert cal.factor == MIN_FACTOR
 
 
-def test_figures_and_divergence() -> None:
+def test_calibration_and_divergence() -> None:
     cal = Calibrator()
     for _ in range(3):
         cal.observe(1000, 1500)
-    figures = cal.figures(2000, reported=2900)
-    assert figures.raw == 2000
-    assert figures.calibrated == 3000
-    assert figures.reported == 2900
-    assert figures.factor == pytest.approx(1.5)
-    assert figures.diverges
-    assert not cal.figures(2000, reported=2100).diverges
+    assert cal.calibrate(2000) == 3000
+    assert cal.factor == pytest.approx(1.5)
+    assert diverges(2000, 2900)
+    assert not diverges(2000, 2100)
     assert not diverges(100, 105)
     assert diverges(100, 150)
     assert not diverges(0, 0)
