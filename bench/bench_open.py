@@ -190,13 +190,14 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows, indent=2))
         return 0
     print(f"{'MB':>6} {'open/report':>11} {'(CPU)':>6} {'report/ceiling':>14} {'(CPU)':>6} "
-          f"{'first screen':>12} {'open ms/MB':>10} {'(CPU)':>6} {'report ms/MB':>12} {'replots':>7} {'full':>4} "
-          f"{'timeline s':>10} {'load':>5}")
+          f"{'first screen':>12} {'open ms/MB':>10} {'(CPU)':>6} {'report ms/MB':>12} {'replots':>7} "
+          f"{'full':>4} {'timeline s':>10} {'load':>5}")
     for r in rows:
         print(f"{r['size_mb']:>6} {r['open_times_report']:>11} {r['open_times_report_cpu']:>6} "
               f"{r['report_times_ceiling']:>14} {r['report_times_ceiling_cpu']:>6} "
               f"{r['first_screen_s']:>11}s {r['open_ms_per_mb']:>10} {r['open_cpu_ms_per_mb']:>6} "
-              f"{r['report_ms_per_mb']:>12} {r['replots']:>7} {r['full_redraws']:>4} {r['timeline_s']:>10} {r['load_average']:>5}")
+              f"{r['report_ms_per_mb']:>12} {r['replots']:>7} "
+              f"{r['full_redraws']:>4} {r['timeline_s']:>10} {r['load_average']:>5}")
     return 0
 
 
