@@ -447,7 +447,7 @@ def _diffs() -> Iterator[Text]:
 
 _TRACEBACK_SNIPPETS = (
     "import json; json.loads('{\"a\": [1, 2,, 3]}')",
-    "import ast; ast.literal_eval('os.system(1)')",
+    "import ast; ast.literal_eval('{1: [2, 3}')",
     "import csv, io; list(csv.reader(io.StringIO('a,\"b')), strict=True)",
     "import tomllib; tomllib.loads('a = [1, 2')",
     "import xml.dom.minidom as m; m.parseString('<a><b></a>')",
@@ -474,9 +474,10 @@ def _tracebacks() -> Iterator[Text]:
         chunk = []
         for snippet in _TRACEBACK_SNIPPETS[i : i + 4]:
             try:
-                exec(snippet, {})
-            except Exception:
-                chunk.append(f">>> {snippet}\n" + traceback.format_exc())
+                exec(compile(snippet, "<stdin>", "exec"), {})
+            except Exception as exc:  # the frames from <stdin> down: nothing of this script
+                frames = traceback.format_exception(type(exc), exc, exc.__traceback__.tb_next)
+                chunk.append(f">>> {snippet}\n" + "".join(frames))
         text = "\n".join(chunk)
         yield Text(
             f"traceback:{i}", "traceback", f"traceback:{i}", f"generated:tracebacks[{i}:{i + 4}]", text
@@ -632,7 +633,7 @@ def gather() -> list[Text]:
         lambda: _files("license", "/usr/share/doc/*/copyright", 20),
         lambda: _files("changelog", "/usr/share/doc/*/changelog.Debian.gz", 20),
         lambda: _files("markdown", "/usr/share/doc/**/*.md", 15),
-        lambda: _files("readme", site + "/*.dist-info/METADATA", 20),
+        lambda: (t for t in _files("readme", site + "/*.dist-info/METADATA", 20) if "/ctxscope-" not in t.id),
         lambda: _files("python", "/root/.pyenv/versions/3.11.7/lib/python3.11/**/*.py", 30),
         lambda: _files("python", site + "/**/*.py", 30),
         lambda: _files("c_header", "/usr/include/**/*.h", 25),
