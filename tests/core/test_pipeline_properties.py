@@ -307,7 +307,8 @@ def test_equal_copies_of_the_messages_seen_are_a_continuation() -> None:
 
 
 def test_the_issue_case_a_middle_result_made_fifty_times_larger() -> None:
-    """Issue 12's case: same first and last message, a middle tool result 50× larger."""
+    """Issue 12's case: same first and last message, a middle tool result 40× larger (50× now
+    estimates over the 200k hard limit, and the guard refuses the request)."""
     history = History()
     history.user("Read the file.")
     history.round(" ".join(f"line {i} of the file" for i in range(400)))
@@ -315,8 +316,8 @@ def test_the_issue_case_a_middle_result_made_fifty_times_larger() -> None:
     messages = history.messages
     manager = ContextManager(PipelineConfig())
     before = manager.prepare(messages)
-    edited = apply_edit(messages, ("rewrite", 2, 50))
+    edited = apply_edit(messages, ("rewrite", 2, 40))
     got = manager.prepare(edited)
     fresh = ContextManager(PipelineConfig()).prepare(edited)
-    assert got.sent_tokens == fresh.sent_tokens > 40 * before.sent_tokens
+    assert got.sent_tokens == fresh.sent_tokens > 30 * before.sent_tokens
     assert sent(got) == sent(fresh) and edited[2].blocks[0].text in {b.text for b in got.messages[2].blocks}

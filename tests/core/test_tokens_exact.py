@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 from ctxscope.core import exact
-from ctxscope.core.tokens import EXACT_ESTIMATOR_NAMES, available_estimators, get_estimator
+from ctxscope.core.tokens import (
+    ESTIMATOR_NAMES,
+    EXACT_ESTIMATOR_NAMES,
+    Estimator,
+    available_estimators,
+    get_estimator,
+)
 
 needs_exact = pytest.mark.skipif(not exact.exact_available(), reason="the [exact] extra is not installed")
 
@@ -19,10 +25,33 @@ def test_exact_o200k_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     assert est.count("") == 0
     assert est.count("hello world") == 2
     assert est.count("<|endoftext|>") > 1  # special-token text counts as ordinary text
-    assert set(EXACT_ESTIMATOR_NAMES) <= set(available_estimators())
+    names = set(available_estimators())
+    assert set(exact.exact_names()) <= names <= set(ESTIMATOR_NAMES + EXACT_ESTIMATOR_NAMES)
+    assert result_is_exact(est)
     result = est.breakdown("Hello, мир!")
     assert result.tokens == est.count("Hello, мир!")
     assert sum(c.tokens for c in result.by_script.values()) == result.tokens
+
+
+def result_is_exact(est: Estimator) -> bool:
+    return est.breakdown("Hello").exact and not get_estimator("openai").breakdown("Hello").exact
+
+
+def test_exact_claude_needs_python_312_and_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exact, "claude_available", lambda: False)
+    with pytest.raises(ValueError) as raised:
+        exact.ExactEstimator("exact-claude")
+    message = str(raised.value)
+    assert "\n" not in message and "Python >= 3.12" in message and "ctxscope[exact]" in message
+    assert "exact-claude" not in exact.exact_names()
+
+
+@pytest.mark.skipif(not exact.claude_available(), reason="exact-claude needs Python >= 3.12 with ctok")
+def test_exact_claude_counts_the_text_without_the_message_frame() -> None:
+    est = get_estimator("exact-claude")
+    assert est.count("") == 0
+    assert est.count("hello world") == 3
+    assert est.breakdown("hello world").exact
 
 
 @needs_exact

@@ -262,7 +262,7 @@ async def test_demo_follows_the_busy_scope_and_explains_scripts(tmp_path: Path) 
                     and any(c.startswith("Scenario over") for c in screen.captions.shown))
         assert screen.scope_id == "chapters-ru"
         shown = "\n".join(screen.captions.shown)
-        assert "chars/4 would count request" in shown and "Cyrillic, at" in shown
+        assert "chars/4 would count request" in shown and "Cyrillic, estimated at" in shown
         assert "прочитать" not in shown  # --redact: sub-agents are named by id
         assert not isinstance(app.screen, WhatIfScreen)
         await pilot.press("w")  # no side-by-side for this scenario: nothing opens

@@ -2,11 +2,13 @@
 
 Reads PATH (or standard input for ``-`` or no PATH) as UTF-8, replacing undecodable bytes; at most
 :data:`MAX_TEXT_BYTES`, and never a binary file (NUL bytes), UTF-16 text, a FIFO or a device. Without
-``--json`` it prints a Rich table: characters, tokens and what ``chars / 4`` would say per script
-class, then the totals. With ``--json`` it prints one object::
+``--json`` it prints a Rich table: characters, estimated tokens and what ``chars / 4`` would say per
+script class, then the totals; with the exact extra installed, the real tokenizers' counts follow
+(``exact-o200k``, ``exact-cl100k``, and ``exact-claude`` on Python >= 3.12). With ``--json`` it
+prints one object (``exact_counts`` only has the exact estimators installed here)::
 
-    {"estimator", "tokens", "chars", "chars4",
-     "by_script": {class: {"chars", "tokens"}}}
+    {"estimator", "exact", "tokens", "chars", "chars4",
+     "by_script": {class: {"chars", "tokens"}}, "exact_counts": {name: tokens}}
 
 Exit codes: 0 on success; 2 on bad usage or unreadable input (one line on stderr).
 """
@@ -74,21 +76,27 @@ def read_text(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ctxscope.core.tokens import get_estimator
+    from ctxscope.core.tokens import available_estimators, get_estimator
 
     try:
         estimator = get_estimator(args.estimator)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    result = estimator.breakdown(read_text(args.path))
+    text = read_text(args.path)
+    result = estimator.breakdown(text)
+    exact = {
+        name: get_estimator(name).count(text)
+        for name in available_estimators()
+        if name.startswith("exact-") and name != result.estimator
+    }
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        print(json.dumps(dict(result.to_dict(), exact_counts=exact), ensure_ascii=False))
         return 0
-    _print_table(result, args.path)
+    _print_table(result, args.path, exact)
     return 0
 
 
-def _print_table(result: Any, path: str) -> None:
+def _print_table(result: Any, path: str, exact: dict[str, int]) -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -96,10 +104,11 @@ def _print_table(result: Any, path: str) -> None:
     from ..widgets.text import clean
 
     source = "standard input" if path == "-" else path
-    table = Table(title=Text(f"{clean(source)} ({result.estimator})"), title_justify="left")
+    what = "exact count" if result.exact else "estimated"
+    table = Table(title=Text(f"{clean(source)} ({result.estimator}, {what})"), title_justify="left")
     table.add_column("script")
     table.add_column("chars", justify="right")
-    table.add_column("tokens", justify="right")
+    table.add_column("tokens" if result.exact else "estimated tokens", justify="right")
     table.add_column("chars/4 would say", justify="right")
     table.add_column("chars/token", justify="right")
     for name, count in result.by_script.items():
@@ -117,4 +126,6 @@ def _print_table(result: Any, path: str) -> None:
     )
     console = Console()
     console.print(table)
-    console.print(Text(f"estimate is {ratio}", style="dim"))
+    console.print(Text(f"{'count' if result.exact else 'estimate'} is {ratio}", style="dim"))
+    for name, tokens in exact.items():
+        console.print(Text(f"{name}: {tokens:,} tokens (the real tokenizer)", style="dim"))
