@@ -22,7 +22,7 @@ for its claim (:mod:`.claims`) and replays the claims in turn order:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from .claims import NAME_KIND, Claim, Knowledge, analyse, extract_claim, note_topics, read_sentence
@@ -177,6 +177,43 @@ def _same_wording(a: frozenset[str], b: frozenset[str]) -> bool:
     return len(a & b) >= 2
 
 
+RELATION_SHARE: Final = 0.9
+"""Share of its statements in which a kind of word comes with another value for it to name the
+relation ("the *deadline* for Atlas is Friday") rather than be the value."""
+RELATION_MIN: Final = 5
+"""Statements a kind needs before it can be judged a relation."""
+
+
+def _without_relations(claims: list[Claim | None]) -> list[Claim | None]:
+    """Claims with the kinds that name a relation taken out of their values.
+
+    A kind whose words almost always come with another value in the same statement ("the
+    *deadline* for Atlas is Friday", "the *owner* for Atlas is Priya") is the relation head, not a
+    value: kept as a value, "deadline" and "owner" would be two values of one attribute.
+    """
+    seen: dict[str, int] = {}
+    paired: dict[str, int] = {}
+    for claim in claims:
+        if claim is None or not claim.authoritative:
+            continue
+        for kind in claim.values:
+            seen[kind] = seen.get(kind, 0) + 1
+            if len(claim.values) > 1:
+                paired[kind] = paired.get(kind, 0) + 1
+    relations = {
+        kind for kind, count in seen.items()
+        if count >= RELATION_MIN and paired.get(kind, 0) >= RELATION_SHARE * count and _known_kind(kind)
+        and not kind.startswith("<")
+    }
+    if not relations:
+        return claims
+    return [
+        c if c is None or relations.isdisjoint(c.values)
+        else replace(c, values={k: v for k, v in c.values.items() if k not in relations})
+        for c in claims
+    ]
+
+
 def _known_kind(kind: str) -> bool:
     """A type or a kind the session taught, not a name seen beside no other."""
     return not kind.startswith(NAME_KIND)
@@ -258,10 +295,10 @@ class SupersessionTracker:
         for analysis in analyses:
             if analysis is not None:
                 note_topics(analysis, knowledge)
-        claims = [
+        claims = _without_relations([
             extract_claim(m, knowledge, a) if a is not None else None
             for m, a in zip(self.messages, analyses, strict=True)
-        ]
+        ])
         grounded = {
             index for index, claim in enumerate(claims[:-1])
             if claim is not None and _acknowledges(claims[index + 1], claim)

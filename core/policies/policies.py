@@ -13,7 +13,7 @@ That is all a policy can see.
 ``hybrid``             15 recent + summary + retrieved + pinned (system prompt, "remember ..." notes)
 ``adaptive``           picks its sources per query from how much of the query the recent window covers
 ``importance-seed``    the seed's scorer (:mod:`.scoring`), top messages by score
-``focus``              recommended: question's evidence + claims in force + recent, superseded left out
+``focus``              recommended: question's evidence + statements in force + recent, superseded left out
 =====================  =============================================================================
 """
 
@@ -396,10 +396,10 @@ class Focus:
     1. the system prompt;
     2. retrieval against the current question (TF-IDF, best first) up to
        :data:`FOCUS_QUERY_SHARE` of the budget;
-    3. every claim in force about a subject and attribute (those about the question's subjects
+    3. every claim in force per subject and kind of value (those about the question's subjects
        first, then the newest);
-    4. the 15 most recent messages;
-    5. claims backed only by their value, not superseded (newest first);
+    4. statements of no kind the session taught that are worded as a change ("I'm vegan now");
+    5. the 15 most recent messages;
     6. the rest of the question's retrieval;
     7. the newest statements that look factual (a name or a figure; not a question, hedge,
        episode or someone else's habit), from any speaker;
