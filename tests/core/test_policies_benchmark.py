@@ -186,14 +186,16 @@ def test_token_budget_is_respected() -> None:
 
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
-# stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05; blind2 and blind3
-# miss them, and are pinned as they are so that a regression or an improvement shows.
+# stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05: met on the sets the
+# policy was built on (standard, heldout, blind2, seed-shape); missed on the held-out blind3 (stale)
+# and blind4 (recall), pinned as they are so that a regression or an improvement shows.
 PINNED_16K = {
-    "standard": (1.000, 0.001),
-    "heldout": (1.000, 0.001),
-    "blind2": (0.748, 0.098),  # seen while building the policy: a development set now
-    "blind3": (0.912, 0.080),  # written after the policy froze, run once to report
-    "seed-shape": (1.000, 0.004),
+    "standard": (0.996, 0.007),
+    "heldout": (0.988, 0.008),
+    "blind2": (1.000, 0.048),  # its failures were looked at while building: a development set
+    "blind3": (0.946, 0.061),  # held out: never looked at turn by turn
+    "blind4": (0.875, 0.035),  # held out: frozen (5220b38) before the policy first ran on it
+    "seed-shape": (1.000, 0.001),
 }
 
 
@@ -214,7 +216,7 @@ def test_seed_shape_session_beside_the_seed_scorer() -> None:
     budget = Budget(messages=None, tokens=8_000)
     result = run_generated(10_000, 7, budget, wording="seed-shape", policies=names)
     recall = {n: m.critical_recall for n, m in result.policies.items()}
-    pinned = {"focus": 1.000, "importance-seed": 0.587, "sliding-window": 0.426}
+    pinned = {"focus": 1.000, "importance-seed": 0.587, "sliding-window": 0.426}  # unchanged
     assert recall == pytest.approx(pinned, abs=0.0005)
 
 
