@@ -338,6 +338,16 @@ def _not_asserting(sentence: str) -> bool:
     return EPISODIC.search(sentence) is not None and PRESENT_STATE.search(sentence) is None
 
 
+CLOSING_FILLER: Final = re.compile(r",\s*(?:\S+\s+)?\S+!\s*$")
+"""A short exclamation closing a sentence after a comma ("…, thanks!"): filler around a statement."""
+
+
+def _without_closing_filler(sentence: str) -> str:
+    """The sentence without a closing ", thanks!": "Helix moved to Sept 2, thanks!" still states."""
+    match = CLOSING_FILLER.search(sentence)
+    return sentence[: match.start()] + "." if match else sentence
+
+
 ELLIPTICAL_WORDS: Final = 5
 """A hedging sentence this short ("Nothing confirmed.", "Not sure.") qualifies the whole message."""
 
@@ -358,6 +368,7 @@ def assertive_part(text: str) -> str:
     """
     kept: list[str] = []
     for sentence in split_sentences(text):
+        sentence = _without_closing_filler(sentence)
         if is_question(sentence) or sentence.rstrip().endswith("!"):
             continue  # a question asks; an exclamation expresses ("That's amazing!"): neither states
         if _not_asserting(sentence):

@@ -29,6 +29,10 @@ from .text import STOP_WORDS
 MAX_FILLER: Final = 4
 """Longest span of words tried as one value."""
 
+MAX_SENTENCE: Final = 60
+"""Longest sentence (in tokens) learnt from: contexts are whole sentences, so a huge line would cost
+its length squared and teach nothing."""
+
 MIN_CONTEXT: Final = 3
 """Fewest words of context a substitution needs."""
 
@@ -88,6 +92,8 @@ class Paradigms:
                 typed-value and punctuation tokens (``<date>``, ``<,>``…).
             name_runs: The name of each ``<n>`` token, lower-case, in order.
         """
+        if len(tokens) > MAX_SENTENCE:
+            return  # a sentence this long is not repeated with one place changed; and it would cost
         names = iter(name_runs)
         texts = [NAME_MARK + next(names) if t == NAME else t for t in tokens]
         n = len(tokens)
