@@ -3,7 +3,8 @@
 
 Datasets (token budgets by default; each run is every policy on the same messages):
 
-* ctxscope's generator, three wordings (``standard``, ``heldout``, ``blind2``), 10,000 turns, seed 7;
+* ctxscope's generator, five wordings (``standard``, ``heldout``, ``blind2``, ``blind3``,
+  ``blind4``), 10,000 turns, seed 7;
 * ``seed-shape``: a session of the seed harness's structure (:mod:`ctxscope.core.policies.seedshape`);
 * LoCoMo (long two-person conversations with question evidence), when ``--locomo`` points at its
   ``locomo10.json``: the ``dev`` part and the ``heldout`` part (bench/convert_locomo.py says which
@@ -11,13 +12,10 @@ Datasets (token budgets by default; each run is every policy on the same message
 
     python bench/bench_policies.py --locomo PATH/locomo10.json          # the tables (about 3 minutes)
     python bench/bench_policies.py --generated-budgets 16000 --locomo-budgets ""   # one quick run
-    python bench/bench_policies.py --generated-budgets 16000 --wordings standard,heldout,blind2,seed-shape \
-        --policies focus --attribute-kinds typed          # the ablation table in docs/policies.md
 
-``--attribute-kinds`` swaps the supersession tracker's twelve attribute kinds (``SLOTS``) for an
-ablation before anything runs: ``typed`` keeps only kinds defined by the type of their value (a
-date, an amount of money, a time of day, another name, a name after a locative preposition) with no
-semantic-field vocabulary or value lists; ``none`` leaves only the generic open attributes.
+Sets used while building the recommended policy: ``standard``, ``heldout``, ``blind2``,
+``seed-shape`` and LoCoMo ``dev``. Held out (run to report): ``blind3``, ``blind4`` and LoCoMo
+``heldout``.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored).
@@ -27,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import tempfile
 import time
@@ -38,35 +35,17 @@ from ctxscope.core.policies import (
     RECOMMENDED,
     BenchmarkResult,
     Budget,
-    claims,
     evaluate_sessions,
     load_labels,
     load_session,
     run_generated,
 )
-from ctxscope.core.policies.lexicon import DATE_VALUE, MONEY_VALUE, TIME_VALUE, SlotSpec
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 from convert_locomo import PARTS, convert  # noqa: E402
 
-GENERATED = ("standard", "heldout", "blind2", "blind3", "seed-shape")
-
-_NEVER = re.compile(r"(?!x)x")
-"""A semantic field that matches nothing: the ablated kinds are known by their values' type alone."""
-ATTRIBUTE_KINDS = {
-    "typed": (
-        SlotSpec("date", "project", _NEVER, DATE_VALUE, required=True),
-        SlotSpec("budget", "project", _NEVER, MONEY_VALUE, required=True),
-        SlotSpec("time", "user", _NEVER, TIME_VALUE, required=True),
-        SlotSpec("name", "project", _NEVER, None, second_name="any"),
-        SlotSpec("locative", "person", _NEVER, None, second_name="locative"),
-    ),
-    "none": (),
-}
-"""Ablations of the tracker's attribute kinds (``--attribute-kinds``); ``budget`` keeps its name
-because the tracker treats an amount stated for a subject under that name as sure."""
-
+GENERATED = ("standard", "heldout", "blind2", "blind3", "blind4", "seed-shape")
 
 def _cell(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"
@@ -116,11 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--locomo-budgets", default="2000,4000,8000", help="token budgets")
     parser.add_argument("--locomo-parts", default="dev,heldout")
     parser.add_argument("--policies", default="", help="comma-separated policy names (default: all)")
-    parser.add_argument("--attribute-kinds", choices=("schema", *ATTRIBUTE_KINDS), default="schema")
     parser.add_argument("--out", type=Path, default=ROOT / "results" / "policies.json")
     args = parser.parse_args(argv)
-    if args.attribute_kinds != "schema":
-        claims.SLOTS = ATTRIBUTE_KINDS[args.attribute_kinds]  # an ablation: the shipped kinds swapped out
     names = [n for n in args.policies.split(",") if n] or None
 
     started = time.perf_counter()
@@ -149,7 +125,6 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     payload = {
         "recommended": RECOMMENDED,
-        "attribute_kinds": args.attribute_kinds,
         "runs": [dict(r.as_json(), dataset=d) for d, r in runs],
     }
     args.out.write_text(json.dumps(payload | {"seconds": round(total, 1)}, indent=2))

@@ -1,35 +1,39 @@
 """The ledger: which claims are in force and which a later claim superseded.
 
-The tracker reads each message once, in order, and extracts at most one *claim*: a statement that
-sets an attribute (a *slot*) of a *subject*. A later claim about the same ``(subject, slot)``
-supersedes the earlier ones unless it is worded as a refinement ("not just", "as well as"). It works
-only from the text it is given: :mod:`.lexicon` decides what a message asserts and what it negates,
-:mod:`.claims` which subject and attribute that is about and how sure it is.
+The tracker keeps every message it has read. Whenever it is asked after reading new ones, it learns
+names (from capitalisation) and paradigms (:mod:`.paradigms`) from all of them, reads each message
+for its claim (:mod:`.claims`) and replays the claims in turn order:
 
-:class:`SupersessionTracker` reads messages in turn order, learns names from them, asks
-:mod:`.claims` for each message's claim and records it: a strong authoritative claim retires the
-earlier claims, weak claims and echoes of its ``(subject, slot)``; a weak one retires only earlier
-weak claims worded the same way with another value; assistant claims are echoes and never retire
-anything.
+* an authoritative claim (user, system or tool) with a key ``(subject, kind)`` and a value
+  *supersedes* the claims in force under that key with another value when it is worded as a
+  change ("now", "instead", "moved", "from X to Y"), names the value it replaces ("not Lisbon"),
+  says it in the same frame of words as the earlier claim, was acknowledged by the other party
+  (the next message restates its value: it became common ground), or uses wording in which this
+  conversation's acknowledged statements of that kind were made. Otherwise both stay in force:
+  a value of one kind said about a subject in wording never taken up ("The Atlas mountains hike is
+  on Friday") does not retire its launch day;
+* a claim naming a replaced value ("instead of Slack") supersedes the claim in force about the same
+  subject that set it, whatever the kind;
+* a claim of the same value confirms the one in force; a refinement ("not just", "as well as")
+  adds to it;
+* assistant claims are echoes: they never supersede, and are retired with the value they repeat.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Final
 
-from .claims import Claim, Knowledge, extract_claim, name_in_values, same_frame
+from .claims import NAME_KIND, Claim, Knowledge, analyse, extract_claim, note_topics, read_sentence
 from .lexicon import (
     CALENDAR_WORDS,
-    GENERIC,
     NAME_WORD,
     NOT_NAMES,
-    PROJECT_NEAR,
     PRONOUN_AFTER,
     SENTENCE_START,
-    SLOT_BY_NAME,
     TASK_VERB,
+    split_sentences,
 )
 from .records import PolicyMessage
 from .text import STOP_WORDS
@@ -37,33 +41,206 @@ from .text import STOP_WORDS
 
 @dataclass
 class Ledger:
-    """What the tracker knows after reading a prefix of the session.
+    """What the tracker concluded from a prefix of the session.
 
     Attributes:
-        current: Per ``(subject, slot)``, the turns of the strong authoritative claims in force.
-        weak: Per ``(subject, slot)``, weak authoritative claims not yet superseded.
-        superseded: Turns of claims (of any kind) replaced by a later strong authoritative claim.
+        current: Per ``(subject, kind)``, the turns of the authoritative claims in force.
+        superseded: Turns of claims (of any kind, echoes included) replaced by a later claim.
         claims: Every claim by turn.
-        echoes: Non-authoritative claims per key not yet superseded.
+        echoes: Per key, the assistant claims not yet retired.
     """
 
     current: dict[tuple[str, str], list[int]] = field(default_factory=dict)
-    weak: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     superseded: set[int] = field(default_factory=set)
     claims: dict[int, Claim] = field(default_factory=dict)
     echoes: dict[tuple[str, str], list[int]] = field(default_factory=dict)
-    open_slots: dict[str, list[str]] = field(default_factory=dict)
-    """Per subject, its attributes outside the known kinds (``open:<turn>``)."""
+    by_entity: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+    """Per subject or value, the keys of the claims that involve it."""
+    replaced_by: dict[int, int] = field(default_factory=dict)
+    """Per superseded turn, the turn of the claim that superseded it."""
+    open_claims: dict[str, list[int]] = field(default_factory=dict)
+    """Per subject, the authoritative claims in force that set no value of a known kind (and say
+    at least :data:`OPEN_FRAME` content words)."""
+    grounded_frames: dict[str, set[str]] = field(default_factory=dict)
+    """Per kind of value, the words around the values of claims the other party acknowledged: the
+    wording in which this conversation states that kind of thing."""
+
+    def _retire(self, turn: int, by: int) -> None:
+        self.superseded.add(turn)
+        self.replaced_by[turn] = by
+
+    def record(self, claim: Claim, grounded: bool = False) -> None:
+        """Replay one claim (turn order).
+
+        Args:
+            claim: The claim.
+            grounded: Whether the next speaker acknowledged it by restating its value.
+        """
+        self.claims[claim.turn] = claim
+        keys = claim.keys
+        for key in keys:
+            for entity in (claim.subject, claim.values[key[1]]):
+                self.by_entity.setdefault(entity, set()).add(key)
+        if not claim.authoritative:
+            for key in keys:
+                self.echoes.setdefault(key, []).append(claim.turn)
+            return
+        if claim.replaced and not claim.refines:
+            self._retire_named(claim)
+        if not any(_known_kind(kind) for kind in claim.values):
+            self._record_open(claim)
+        for key in keys:
+            value = claim.values[key[1]]
+            previous = self.current.get(key, [])
+            if claim.refines or claim.words > MAX_UPDATE_WORDS:
+                self.current[key] = [*previous, claim.turn]
+                continue
+            kept = []
+            for turn in previous:
+                old = self.claims[turn]
+                if turn in self.superseded:
+                    continue
+                if old.values.get(key[1]) != value and (grounded or self._decisive(claim, old, key[1])):
+                    self._retire(turn, claim.turn)
+                else:
+                    kept.append(turn)
+            self.current[key] = [*kept, claim.turn]
+            self._retire_echoes(key, {self.claims[t].values[key[1]] for t in self.current[key]}, claim.turn)
+
+    def _record_open(self, claim: Claim) -> None:
+        """A claim of no known kind (a short session has taught none) replaces the open claims
+        about its subject that it shares words with, or whose words it names as replaced, when it
+        is worded as a change ("I'd rather have a window seat from now on")."""
+        turns = self.open_claims.setdefault(claim.subject, [])
+        if (claim.change or claim.replaced) and not claim.refines and claim.words <= MAX_UPDATE_WORDS:
+            kept = []
+            for turn in turns:
+                old = self.claims[turn]
+                said = old.frame | {w for v in old.values.values() for w in v.split()}
+                replaced = _same_wording(old.frame, claim.frame) or said & claim.replaced
+                if turn not in self.superseded and replaced:
+                    self._retire(turn, claim.turn)
+                else:
+                    kept.append(turn)
+            turns[:] = kept
+        if len(claim.frame) >= OPEN_FRAME:
+            turns.append(claim.turn)
+
+    def _decisive(self, new: Claim, old: Claim, kind: str) -> bool:
+        """Whether ``new`` replaces ``old`` (same key, another value) rather than adding to it."""
+        if new.change or new.replaced or new.frame & old.frame:
+            return True
+        return bool(new.frame & self.grounded_frames.get(kind, set()))
+
+    def _retire_named(self, claim: Claim) -> None:
+        """Retire the claims in force that involve the claim's subject (as their subject or as a
+        value) and set a value it names as replaced ("Marcus is taking over Atlas from Priya")."""
+        for key in list(self.by_entity.get(claim.subject, ())):
+            turns = self.current.get(key)
+            if not turns:
+                continue
+            kept = []
+            for turn in turns:
+                old = self.claims[turn]
+                said = [v for v in (old.subject, old.values[key[1]]) if v != claim.subject]
+                if any(_names_value(claim.replaced, v) for v in said):
+                    self._retire(turn, claim.turn)
+                else:
+                    kept.append(turn)
+            self.current[key] = kept
+            in_force = {self.claims[t].values[key[1]] for t in kept} | {claim.values.get(key[1], "")}
+            self._retire_echoes(key, in_force, claim.turn)
+
+    def _retire_echoes(self, key: tuple[str, str], in_force: set[str], by: int) -> None:
+        turns = self.echoes.get(key)
+        if not turns:
+            return
+        kept = []
+        for turn in turns:
+            if self.claims[turn].values[key[1]] in in_force:
+                kept.append(turn)
+            else:
+                self._retire(turn, by)
+        self.echoes[key] = kept
+
+
+MAX_UPDATE_WORDS: Final = 24
+"""Longest assertive part of a statement that replaces others by kind: a correction or an update
+is a short turn; a long one narrates, and adds to what is in force."""
+
+OPEN_FRAME: Final = 1
+"""Content words an open claim needs to be kept ("ok, sure" states nothing)."""
+
+
+def _same_wording(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two content words in common: chat repeats single words ("the studio") without changing anything."""
+    return len(a & b) >= 2
+
+
+RELATION_SHARE: Final = 0.9
+"""Share of its statements in which a kind of word comes with another value for it to name the
+relation ("the *deadline* for Atlas is Friday") rather than be the value."""
+RELATION_MIN: Final = 5
+"""Statements a kind needs before it can be judged a relation."""
+
+
+def _without_relations(claims: list[Claim | None]) -> list[Claim | None]:
+    """Claims with the kinds that name a relation taken out of their values.
+
+    A kind whose words almost always come with another value in the same statement ("the
+    *deadline* for Atlas is Friday", "the *owner* for Atlas is Priya") is the relation head, not a
+    value: kept as a value, "deadline" and "owner" would be two values of one attribute.
+    """
+    seen: dict[str, int] = {}
+    paired: dict[str, int] = {}
+    for claim in claims:
+        if claim is None or not claim.authoritative:
+            continue
+        for kind in claim.values:
+            seen[kind] = seen.get(kind, 0) + 1
+            if len(claim.values) > 1:
+                paired[kind] = paired.get(kind, 0) + 1
+    relations = {
+        kind for kind, count in seen.items()
+        if count >= RELATION_MIN and paired.get(kind, 0) >= RELATION_SHARE * count and _known_kind(kind)
+        and not kind.startswith("<")
+    }
+    if not relations:
+        return claims
+    return [
+        c if c is None or relations.isdisjoint(c.values)
+        else replace(c, values={k: v for k, v in c.values.items() if k not in relations})
+        for c in claims
+    ]
+
+
+def _known_kind(kind: str) -> bool:
+    """A type or a kind the session taught, not a name seen beside no other."""
+    return not kind.startswith(NAME_KIND)
+
+
+def _acknowledges(reply: Claim | None, claim: Claim) -> bool:
+    """Whether ``reply``, the next message, is the other party restating ``claim``'s value about
+    its subject ("Noted: Atlas ships Friday"): the claim was taken up as the new common ground."""
+    if reply is None or reply.authoritative == claim.authoritative or reply.subject != claim.subject:
+        return False
+    return any(reply.values.get(kind) == value for kind, value in claim.values.items())
+
+
+def _names_value(replaced: frozenset[str], value: str) -> bool:
+    words = value.split()
+    return value in replaced or (bool(words) and all(w in replaced or w in STOP_WORDS for w in words))
 
 
 class SupersessionTracker:
-    """Reads messages in order and keeps the :class:`Ledger` up to date."""
+    """Reads messages in order; :attr:`ledger` is what they say is in force."""
 
     def __init__(self) -> None:
         self.knowledge = Knowledge()
-        self.ledger = Ledger()
+        self.messages: list[PolicyMessage] = []
         self.read_through = -1
         """The last turn read (-1 before any)."""
+        self._ledger: Ledger | None = None
 
     @property
     def names(self) -> set[str]:
@@ -71,12 +248,14 @@ class SupersessionTracker:
         return self.knowledge.names
 
     @property
-    def projects(self) -> set[str]:
-        """Names known to be projects."""
-        return self.knowledge.projects
+    def ledger(self) -> Ledger:
+        """The claims in force and those superseded, over every message read."""
+        if self._ledger is None:
+            self._ledger = self._replay()
+        return self._ledger
 
     def read(self, message: PolicyMessage) -> Claim | None:
-        """Read the next message (turn order) and update the ledger.
+        """Read the next message (turn order).
 
         Args:
             message: The message.
@@ -84,88 +263,56 @@ class SupersessionTracker:
         Returns:
             The claim it makes, if any.
         """
-        if message.turn <= self.read_through:
-            return self.ledger.claims.get(message.turn)
-        self._learn_names(message.content)
-        return self._extract(message)
-
-    def _extract(self, message: PolicyMessage) -> Claim | None:
-        self.read_through = message.turn
-        claim = extract_claim(message, self.knowledge, self.ledger)
-        if claim is None:
-            return None
-        self._record(claim)
-        return claim
+        self.read_many([message])
+        return self.ledger.claims.get(message.turn)
 
     def read_many(self, messages: Sequence[PolicyMessage]) -> None:
-        """Read a batch of new messages: learn the names in all of them, then extract in order.
+        """Read a batch of new messages (those after :attr:`read_through`, in turn order).
 
-        Learning first means a name that only ever starts a sentence in one message ("Chen works as
-        ...") is still recognised when another message of the batch uses it mid-sentence.
+        Names are learnt from the whole batch first, so that a name which only ever starts a sentence
+        in one message ("Chen works as ...") is recognised when another uses it mid-sentence.
 
         Args:
-            messages: Messages after :attr:`read_through`, in turn order.
+            messages: Messages, in turn order.
         """
         fresh = [m for m in messages if m.turn > self.read_through]
+        if not fresh:
+            return
         for message in fresh:
             self._learn_names(message.content)
         for message in fresh:
-            if message.turn > self.read_through:
-                self._extract(message)
+            for sentence in split_sentences(message.content):
+                reading = read_sentence(sentence, self.knowledge)
+                self.knowledge.paradigms.learn(reading.tokens, reading.names())
+        self.messages += fresh
+        self.read_through = fresh[-1].turn
+        self._ledger = None
 
-    def _record(self, claim: Claim) -> None:
-        ledger, knowledge = self.ledger, self.knowledge
-        ledger.claims[claim.turn] = claim
-        spec = SLOT_BY_NAME.get(claim.slot)
-        if spec is None:  # an open attribute
-            slots = ledger.open_slots.setdefault(claim.subject, [])
-            if claim.slot not in slots:
-                slots.append(claim.slot)
-        elif claim.subject != "user" and not claim.subject.startswith("user:"):
-            name = next((n for n in knowledge.names if n.lower() == claim.subject), None)
-            if name is not None and claim.strong and claim.slot in ("schedule", "budget"):
-                knowledge.projects.add(name)
-            if name is not None and claim.strong and spec.holder == "person":
-                knowledge.people.add(name)
-            if claim.slot == "office" and claim.strong:
-                knowledge.places.update(n for n in knowledge.names if name_in_values(n, claim.values))
-            if claim.slot == "owner" and claim.strong:
-                knowledge.people.update(n for n in knowledge.names if name_in_values(n, claim.values))
-        if claim.strong and spec is not None:
-            counter = knowledge.slot_values.setdefault(claim.slot, Counter())
-            counter.update(claim.values)
-        if not claim.authoritative:
-            ledger.echoes.setdefault(claim.key, []).append(claim.turn)
-            return
-        if not claim.strong:
-            # a weak claim retires only earlier weak ones worded the same way with another value
-            # ("The review is on June 3." → "The review is on June 10."), and only for a known kind
-            # of attribute: two chat lines sharing words do not make one replace the other
-            kept = []
-            known_kind = spec is not None and spec.holder != "user"
-            for turn in ledger.weak.get(claim.key, []):
-                old = ledger.claims[turn]
-                same = same_frame(old.frame, claim.frame) or not (old.frame or claim.frame)
-                if known_kind and not claim.refines and old.values and old.values != claim.values and same:
-                    ledger.superseded.add(turn)
-                else:
-                    kept.append(turn)
-            ledger.weak[claim.key] = [*kept, claim.turn]
-            return
-        previous = ledger.current.get(claim.key, [])
-        if claim.refines:
-            ledger.current[claim.key] = [*previous, claim.turn]
-            return
-        # a statement of the same value confirms what is in force; it replaces only other values
-        confirmed = [t for t in previous if _confirms(claim, ledger.claims[t])]
-        ledger.superseded.update(t for t in previous if t not in confirmed)
-        ledger.current[claim.key] = [*confirmed, claim.turn]
-        for pool in (ledger.weak, ledger.echoes):
-            turns = pool.pop(claim.key, [])
-            kept = [t for t in turns if _confirms(claim, ledger.claims[t])]
-            ledger.superseded.update(t for t in turns if t not in kept)
-            if kept:
-                pool[claim.key] = kept
+    def _replay(self) -> Ledger:
+        knowledge = self.knowledge
+        knowledge.topics = {}
+        analyses = [analyse(m, knowledge) for m in self.messages]
+        for analysis in analyses:
+            if analysis is not None:
+                note_topics(analysis, knowledge)
+        claims = _without_relations([
+            extract_claim(m, knowledge, a) if a is not None else None
+            for m, a in zip(self.messages, analyses, strict=True)
+        ])
+        grounded = {
+            index for index, claim in enumerate(claims[:-1])
+            if claim is not None and _acknowledges(claims[index + 1], claim)
+        }
+        ledger = Ledger()
+        for index in grounded:
+            claim = claims[index]
+            assert claim is not None
+            for kind in claim.values:
+                ledger.grounded_frames.setdefault(kind, set()).update(claim.frame)
+        for index, claim in enumerate(claims):
+            if claim is not None:
+                ledger.record(claim, index in grounded)
+        return ledger
 
     def _learn_names(self, text: str) -> None:
         knowledge = self.knowledge
@@ -181,7 +328,7 @@ class SupersessionTracker:
             if len(word) < 2 or not word[1:].islower():
                 continue
             lower = word.lower()
-            if lower in CALENDAR_WORDS or lower in NOT_NAMES or lower in STOP_WORDS or lower in GENERIC:
+            if lower in CALENDAR_WORDS or lower in NOT_NAMES or lower in STOP_WORDS:
                 continue
             if SENTENCE_START.search(text[: match.start()]):
                 imperative = TASK_VERB.match(text[match.start() :]) is not None or PRONOUN_AFTER.match(
@@ -192,16 +339,3 @@ class SupersessionTracker:
                 continue
             knowledge.names.add(word)
             knowledge.tentative.discard(word)
-        for match in PROJECT_NEAR.finditer(text):
-            name = match.group(1) or match.group(2)
-            if name[:1].islower():
-                name = next((n for n in knowledge.names if n.lower() == name), "")
-            if name and name.lower() not in NOT_NAMES and name.lower() not in CALENDAR_WORDS:
-                knowledge.projects.add(name)
-                knowledge.names.add(name)
-                knowledge.tentative.discard(name)
-
-
-def _confirms(new: Claim, old: Claim) -> bool:
-    """Whether ``new`` restates the value ``old`` set (so it does not replace it)."""
-    return bool(new.values) and new.values == old.values

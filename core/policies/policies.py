@@ -13,7 +13,7 @@ That is all a policy can see.
 ``hybrid``             15 recent + summary + retrieved + pinned (system prompt, "remember ..." notes)
 ``adaptive``           picks its sources per query from how much of the query the recent window covers
 ``importance-seed``    the seed's scorer (:mod:`.scoring`), top messages by score
-``focus``              recommended: question's evidence + claims in force + recent, superseded left out
+``focus``              recommended: question's evidence + statements in force + recent, superseded left out
 =====================  =============================================================================
 """
 
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Protocol
 
-from .claims import OPEN_PREFIX, names_in
+from .claims import names_in
 from .ledger import SupersessionTracker
 from .lexicon import THIRD_PARTY, is_assertion
 from .records import DEFAULT_RECENT, DEFAULT_SUMMARY_TOKENS, Budget, PolicyMessage, Selection
@@ -378,7 +378,7 @@ class ImportanceSeed:
 _FACT_LIKE_VALUE: Final = re.compile(r"\d|\$")
 
 
-FOCUS_QUERY_SHARE: Final = 0.4
+FOCUS_QUERY_SHARE: Final = 0.5
 """Share of the budget the recommended policy first spends on the question's own evidence."""
 
 FOCUS_QUERY_K: Final = 60
@@ -396,10 +396,10 @@ class Focus:
     1. the system prompt;
     2. retrieval against the current question (TF-IDF, best first) up to
        :data:`FOCUS_QUERY_SHARE` of the budget;
-    3. every claim in force about a subject and attribute (those about the question's subjects
+    3. every claim in force per subject and kind of value (those about the question's subjects
        first, then the newest);
-    4. the 15 most recent messages;
-    5. claims backed only by their value, not superseded (newest first);
+    4. statements of no kind the session taught that are worded as a change ("I'm vegan now");
+    5. the 15 most recent messages;
     6. the rest of the question's retrieval;
     7. the newest statements that look factual (a name or a figure; not a question, hedge,
        episode or someone else's habit), from any speaker;
@@ -458,15 +458,16 @@ class Focus:
             add_fresh(ranked[:share_messages])
         about = {n.lower() for n in names_in(context.query, self.tracker.names)}
         in_force = sorted(
-            ((key, turns) for key, turns in ledger.current.items() if not key[1].startswith(OPEN_PREFIX)),
+            ((key, turns) for key, turns in ledger.current.items() if turns),
             key=lambda item: (item[0][0] not in about, -max(item[1])),
         )
         add_fresh(t for _key, turns in in_force for t in sorted(turns, reverse=True))
-        add_fresh(m.turn for m in reversed(history[-self.recent :]))
+        # statements of no kind the session taught, worded as a change ("I'm vegan now")
         add_fresh(sorted(
-            (t for key, turns in ledger.weak.items() if not key[1].startswith(OPEN_PREFIX) for t in turns),
+            (t for turns in ledger.open_claims.values() for t in turns if ledger.claims[t].change),
             reverse=True,
         ))
+        add_fresh(m.turn for m in reversed(history[-self.recent :]))
         add_fresh(ranked)
         add_fresh(m.turn for m in reversed(history) if self._looks_factual(m))
         add_fresh(_newest_first(history))
@@ -487,7 +488,7 @@ class Focus:
 
     def _factual(self, message: PolicyMessage) -> bool:
         claim = self.tracker.ledger.claims.get(message.turn)
-        if message.role == "assistant" or (claim is not None and not claim.slot.startswith(OPEN_PREFIX)):
+        if message.role == "assistant" or (claim is not None and claim.values):
             return False
         text = message.content
         if len(words(text)) < 4 or not is_assertion(text) or THIRD_PARTY.search(text):

@@ -23,10 +23,10 @@ from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, W
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
-    "records", "text", "lexical", "store", "scoring", "summary", "lexicon", "claims", "ledger", "policies",
-    "runner",
+    "records", "text", "lexical", "store", "scoring", "summary", "lexicon", "paradigms", "claims", "ledger",
+    "policies", "runner",
 )
-KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2", "blind3", "seedshape"}
+KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "seedshape"}
 
 
 # -- the answer key stays apart ------------------------------------------------------------------
@@ -102,6 +102,8 @@ def test_generator_mixes_kinds_and_wording() -> None:
 
 BLIND2_SHA256 = "bb95b69dbb50c728d9b24b4e15d54ac94fb9006d2ee64cfb587ed50dd2afeba3"
 """The third wording set as frozen before the supersession rework (docs/policies.md)."""
+BLIND4_SHA256 = "132bf9d00448c5bea8b7ea8c879907fc7c27d520941a7bccdf110a4e958f7faa"
+"""The fifth wording set as committed (5220b38) before the recommended policy first ran on it."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -116,6 +118,12 @@ def test_blind2_is_frozen() -> None:
     """blind2 is the honest held-out set only while nobody edits it after seeing results."""
     digest = hashlib.sha256((POLICIES_DIR / "blind2.py").read_bytes()).hexdigest()
     assert digest == BLIND2_SHA256, "blind2.py changed: write a new held-out set instead (docs/policies.md)"
+
+
+def test_blind4_is_frozen() -> None:
+    """blind4 was committed before its first run; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind4.py").read_bytes()).hexdigest()
+    assert digest == BLIND4_SHA256, "blind4.py changed: write a new held-out set instead (docs/policies.md)"
 
 
 def test_standard_session_is_unchanged() -> None:
@@ -178,14 +186,16 @@ def test_token_budget_is_respected() -> None:
 
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
-# stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05; blind2 and blind3
-# miss them, and are pinned as they are so that a regression or an improvement shows.
+# stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05: met on the sets the
+# policy was built on (standard, heldout, blind2, seed-shape); missed on the held-out blind3 (stale)
+# and blind4 (recall), pinned as they are so that a regression or an improvement shows.
 PINNED_16K = {
-    "standard": (1.000, 0.001),
-    "heldout": (1.000, 0.001),
-    "blind2": (0.748, 0.098),  # seen while building the policy: a development set now
-    "blind3": (0.912, 0.080),  # written after the policy froze, run once to report
-    "seed-shape": (1.000, 0.004),
+    "standard": (0.996, 0.007),
+    "heldout": (0.988, 0.008),
+    "blind2": (1.000, 0.048),  # its failures were looked at while building: a development set
+    "blind3": (0.946, 0.061),  # held out: never looked at turn by turn
+    "blind4": (0.875, 0.035),  # held out: frozen (5220b38) before the policy first ran on it
+    "seed-shape": (1.000, 0.001),
 }
 
 
@@ -206,7 +216,7 @@ def test_seed_shape_session_beside_the_seed_scorer() -> None:
     budget = Budget(messages=None, tokens=8_000)
     result = run_generated(10_000, 7, budget, wording="seed-shape", policies=names)
     recall = {n: m.critical_recall for n, m in result.policies.items()}
-    pinned = {"focus": 1.000, "importance-seed": 0.587, "sliding-window": 0.426}
+    pinned = {"focus": 1.000, "importance-seed": 0.587, "sliding-window": 0.426}  # unchanged
     assert recall == pytest.approx(pinned, abs=0.0005)
 
 

@@ -238,7 +238,7 @@ def test_session_messages_from_a_loaded_session(tmp_path: Path) -> None:
     with SessionLogWriter.create(path) as writer:
         writer.session(session_id="s1")
         writer.message("user", [text_block("I keep a vegetarian diet.")])
-        writer.message("user", [text_block("Switching to vegan from now on.")])
+        writer.message("user", [text_block("Switching to vegan from now on, no more vegetarian.")])
     messages = session_messages(open_log(path))
     picks = run_policies(messages, "Order lunch for me", Budget(10))
     assert picks["focus"].turns == (2,)
