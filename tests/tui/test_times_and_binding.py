@@ -18,7 +18,7 @@ from ctxscope.tui.widgets.summaries import SummaryList
 
 from ..conftest import shared_path
 from . import fakes
-from .conftest import MockApp, ReadyApp, wait_ready
+from .conftest import MockApp, ReadyApp, detail_shown, wait_ready
 
 CLAUDE_LOG = ("real-logs", "claude-code", "spotter-4d5611e5-autocompact",
               "4d5611e5-241a-462a-8d15-5122611a9569.jsonl")
@@ -99,13 +99,17 @@ async def test_widgets_change_only_when_their_own_value_does() -> None:
     main, sub = fakes.scope(30), fakes.scope(4, scope_id="s", parent="main", label="sub")
     app = MockApp(fakes.session(main, sub))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         breakdown, view = app.query_one(BreakdownPanel), app.query_one(MessagesView)
         lines, detail = breakdown._lines, view.detail
         record = app.query_one(ContextMeter).record
         assert record is not None and record.index == 29 and detail is not None
         grown = fakes.scope(6, scope_id="s", parent="main", label="sub")
         app.post_message(fakes.update(fakes.session(main, grown)))
+        for _ in range(100):  # bounded turns of the message loop, never a sleep
+            await pilot.pause()
+            if app.dashboard.snapshot is not None and len(app.dashboard.snapshot.scopes["s"].records) == 6:
+                break
         await pilot.pause()
         assert app.query_one(StatusHeader).snapshot is app.dashboard.snapshot  # the header took it
         assert app.query_one(ContextMeter).record is record
