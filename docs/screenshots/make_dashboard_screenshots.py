@@ -9,7 +9,7 @@ docs describe and saves an SVG with Textual's own ``save_screenshot``:
   rollout;
 * the layout on the bundled ``eight-subagents`` scenario (generated into a temporary folder),
   sub-agent scope ``review slice 1``: 160×48, 80×24 with each pane, and a summary's text (the pipeline
-  lens with ``--budget 60000``).
+  lens with ``--budget 60000``, on sub-agent ``sub-6``, which it summarises).
 """
 
 from __future__ import annotations
@@ -101,7 +101,8 @@ def main() -> int:
         ):
             asyncio.run(shoot(shot, eight))
         # The summary's text: the pipeline lens with a smaller budget, so stage 3 runs (a what-if).
-        probe = Shot("summary-120x36.svg", (120, 36), scope="sub-1", budget=60_000, lens="pipeline",
+        # sub-6 is one the what-if summarises at that budget (sub-1 only needs clearing).
+        probe = Shot("summary-120x36.svg", (120, 36), scope="sub-6", budget=60_000, lens="pipeline",
                      keys=("4", "enter"),
                      ready=lambda app: app.screen is not app.dashboard)
         asyncio.run(shoot(probe, eight))
