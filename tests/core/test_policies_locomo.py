@@ -85,11 +85,11 @@ def test_heldout_figures(tmp_path: Path) -> None:
     names = ["focus", "retrieval", "summary", "importance-seed"]
     result = evaluate_sessions(sessions, Budget(messages=None, tokens=4_000), policies=names)
     focus, retrieval = result.policies["focus"], result.policies["retrieval"]
-    assert focus.query_recall == pytest.approx(0.516, abs=0.0005)
+    assert focus.query_recall == pytest.approx(0.521, abs=0.0005)
     assert retrieval.query_recall == pytest.approx(0.387, abs=0.0005)
-    # all questions' evidence: behind importance-seed (0.109) by 0.017, within the issue's 0.02; the
+    # all questions' evidence: behind importance-seed (0.116) by 0.019, within the issue's 0.02; the
     # summary is credited only with the words its lines send (0.188 when whole turns were credited)
-    assert focus.critical_recall == pytest.approx(0.092, abs=0.0005)
-    assert result.policies["importance-seed"].critical_recall == pytest.approx(0.109, abs=0.0005)
-    assert result.policies["summary"].critical_recall == pytest.approx(0.078, abs=0.0005)
+    assert focus.critical_recall == pytest.approx(0.097, abs=0.0005)
+    assert result.policies["importance-seed"].critical_recall == pytest.approx(0.116, abs=0.0005)
+    assert result.policies["summary"].critical_recall == pytest.approx(0.082, abs=0.0005)
     assert focus.stale_retention is None  # LoCoMo labels nothing stale: "–", not 0.000
