@@ -416,28 +416,41 @@ class SessionSummary:
 
 @dataclass(frozen=True, slots=True)
 class SessionTally:
-    """Counts over every scope of a :class:`SessionSummary` (the demo's closing line)."""
+    """Counts over every scope of a :class:`SessionSummary` (the demo's closing line, the what-if
+    view's headline)."""
 
     scopes: int
     requests: int
     stage_runs: Mapping[str, int]
     refused_requests: int
     over_budget_requests: int
+    over_limit_requests: int
+    sub_agents: int
+    """Scopes with a parent."""
+    sub_agents_over_limit: int
+    """Sub-agents with a request over the limit or refused by the guard."""
+    largest_request: int
+    """The largest peak of any scope, in tokens."""
 
 
 def session_tally(summary: SessionSummary) -> SessionTally:
-    """Every scope's requests, stage runs (by :class:`Stage` value), refused and over-budget
-    requests added up."""
+    """Every scope's requests, stage runs (by :class:`Stage` value), refused, over-budget and
+    over-limit requests added up; sub-agents and those that went over the limit counted."""
     runs = {stage.value: 0 for stage in Stage}
     for scope in summary.scopes:
         for stage, count in scope.stage_runs.items():
             runs[stage] += count
+    subs = [s for s in summary.scopes if s.parent is not None]
     return SessionTally(
         scopes=len(summary.scopes),
         requests=sum(s.requests for s in summary.scopes),
         stage_runs=runs,
         refused_requests=sum(s.refused_requests for s in summary.scopes),
         over_budget_requests=sum(s.over_budget_requests for s in summary.scopes),
+        over_limit_requests=sum(s.over_limit_requests for s in summary.scopes),
+        sub_agents=len(subs),
+        sub_agents_over_limit=sum(1 for s in subs if s.over_limit_requests or s.refused_requests),
+        largest_request=max((s.peak for s in summary.scopes), default=0),
     )
 
 

@@ -25,7 +25,14 @@ from typing import ClassVar, Final
 from ctxscope.core.analysis import SessionSummary, SessionTally, session_tally, summarise_session
 from ctxscope.core.logformat import split_at_requests
 from ctxscope.core.pricing import format_dollars
-from ctxscope.core.snapshot import RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot, Stage
+from ctxscope.core.snapshot import (
+    RequestDetail,
+    RequestRecord,
+    ScopeSnapshot,
+    SessionSnapshot,
+    Stage,
+    script_figures,
+)
 from ctxscope.demo_sessions.scenarios import Scenario
 from rich.text import Text
 from textual import on, work
@@ -300,15 +307,13 @@ def calibration_caption(record: RequestRecord, where: str) -> str:
 
 def script_caption(detail: RequestDetail) -> str:
     """Plain words for a request whose text chars/4 badly under-counts (the per-script breakdown)."""
-    by_script = detail.by_script
-    rows = sorted(by_script.rows(), key=lambda row: -row[2])
-    name, chars, tokens = rows[0] if rows else ("text", by_script.chars, by_script.tokens)
-    per_token = chars / tokens if tokens else 0.0
-    label = SCRIPT_NAMES.get(name, name.replace("_", " "))
+    scripts = script_figures(detail.by_script)
+    top = max(scripts[:-1], key=lambda row: row.tokens, default=scripts[-1])  # scripts[-1] is "all"
+    label = SCRIPT_NAMES.get(top.name, top.name.replace("_", " "))
     return (
-        f"chars/4 would count request #{detail.record.index} at {by_script.chars4 / by_script.tokens:.0%} "
-        f"of its estimated size: most of its text is {label}, estimated at {per_token:.1f} characters "
-        "per token (the estimate leans high so as not to under-count), where chars/4 assumes 4. "
+        f"chars/4 would count request #{detail.record.index} at {detail.chars4_share or 0.0:.0%} "
+        f"of its estimated size: most of its text is {label}, estimated at {top.chars_per_token or 0.0:.1f} "
+        "characters per token (the estimate leans high so as not to under-count), where chars/4 assumes 4. "
         "Press 3 for the per-script breakdown."
     )
 
@@ -570,10 +575,9 @@ class DemoScreen(DashboardScreen):
         detail = message.detail
         if detail is None or "scripts" in self.captions.explained:
             return
-        by_script = detail.by_script
         scope = self.scope
         large = scope is not None and detail.record.calibrated_tokens >= scope.thresholds.budget // 2
-        if large and by_script.chars4 < 0.7 * by_script.tokens:
+        if large and detail.chars4_undercounts:  # core's one threshold (CHARS4_UNDERCOUNT)
             self.captions.add("scripts", script_caption(detail), message.scope_id)
             self._queue_changed()
 

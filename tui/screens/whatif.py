@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ctxscope.core.analysis import PromptCost, ScopeSummary, SessionSummary
+from ctxscope.core.analysis import PromptCost, ScopeSummary, SessionSummary, session_tally
 from ctxscope.core.pricing import format_dollars
 from ctxscope.core.snapshot import SessionSnapshot
 from rich.table import Table
@@ -30,30 +30,28 @@ from ..widgets.timeline import StageLanes, TimelinePlot
 
 
 def headline(
-    reports: Sequence[ScopeSummary], selected: str = "", prompt_cost: PromptCost | None = None
+    summary: SessionSummary, selected: str = "", prompt_cost: PromptCost | None = None
 ) -> list[tuple[str, str, str]]:
-    """``(figure, value, style)`` rows of one configuration's scope summaries (``over`` in the
-    per-scope table counts requests over the limit and refused ones) and its prompts' cost."""
-    subs = [r for r in reports if r.parent is not None]
-    over_scopes = [r for r in subs if r.over_limit_requests or r.refused_requests]
-    over = sum(r.over_limit_requests for r in reports)
-    refused = sum(r.refused_requests for r in reports)
+    """``(figure, value, style)`` rows of one configuration's summary (its :class:`SessionTally`,
+    the selected scope's cached prefix) and its prompts' cost; ``over`` in the per-scope table
+    counts requests over the limit and refused ones."""
+    tally = session_tally(summary)
     rows: list[tuple[str, str, str]] = []
-    if subs:
-        rows.append(("sub-agents over limit", f"{len(over_scopes)} of {len(subs)}",
-                     "bold red" if over_scopes else "bold green"))
+    if tally.sub_agents:
+        rows.append(("sub-agents over limit", f"{tally.sub_agents_over_limit} of {tally.sub_agents}",
+                     "bold red" if tally.sub_agents_over_limit else "bold green"))
+    over, refused = tally.over_limit_requests, tally.refused_requests
     rows.append(("requests over limit", f"{over:,}", "bold red" if over else "green"))
     rows.append(("refused by the guard", f"{refused:,}", "yellow" if refused else "green"))
-    largest = max((r.peak for r in reports), default=0)
-    rows.append(("largest request", fmt.tokens(largest), ""))
+    rows.append(("largest request", fmt.tokens(tally.largest_request), ""))
     for key, label in (("clear_tool_results", "clearing calls (2)"),
                        ("summarize", "summaries (3)"), ("trim_turns", "turn fitting")):
-        runs = sum(r.stage_runs[key] for r in reports)
+        runs = tally.stage_runs.get(key, 0)
         if runs or key != "trim_turns":
             rows.append((label, f"{runs:,}", ""))
-    chosen = next((r for r in reports if r.scope_id == selected), None)
+    chosen = next((r for r in summary.scopes if r.scope_id == selected), None)
     if chosen is not None:
-        rows.append((f"cached prefix ({'this scope' if len(reports) > 1 else 'share'})",
+        rows.append((f"cached prefix ({'this scope' if len(summary.scopes) > 1 else 'share'})",
                      f"{chosen.cached_prefix_ratio:.1%}", "bold"))
     if prompt_cost is not None:
         rows.append((f"prompts, est. at {fmt.clean(prompt_cost.model, 24)}",
@@ -165,7 +163,7 @@ class WhatIfScreen(ModalScreen[None]):
             figures = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False, expand=False)
             figures.add_column(no_wrap=True, overflow="ellipsis")
             figures.add_column(justify="right", no_wrap=True, min_width=6)
-            for figure, value, style in headline(reports, self.scope_id, summary.prompt_cost):
+            for figure, value, style in headline(summary, self.scope_id, summary.prompt_cost):
                 figures.add_row(figure, Text(value, style))
             heading = Text(label, "bold reverse" if k == 0 else "bold", no_wrap=True, overflow="ellipsis")
             heading.append(" reference" if k == 0 else " what-if", "dim")
