@@ -79,6 +79,7 @@ class _ScopeReplay:
                 usage=request.usage,
                 model=request.model,
                 error=request.error.kind.value if request.error is not None else "",
+                timestamp=request.timestamp,
             )
             self.records.append(record)
             self.decisions.append(decision)

@@ -624,8 +624,8 @@ def _set_subtitle(widget: Widget, subtitle: str) -> None:
 
 def _times_note(snapshot: SessionSnapshot | None) -> str:
     """`` · no timestamps in the log`` for a session whose log has none (else '')."""
-    if snapshot is None or snapshot.lens != "recorded":
-        return ""  # the pipeline's records carry no call times yet: that says nothing of the log
+    if snapshot is None:
+        return ""
     if not any(scope.records for scope in snapshot.scopes.values()):
         return ""
     return "" if snapshot.times.known else " · no timestamps in the log"

@@ -120,6 +120,7 @@ class PipelineRun:
         usage: Usage | None = None,
         model: str = "",
         error: str = "",
+        timestamp: str = "",
     ) -> tuple[RequestRecord, Decision]:
         """Run the pipeline for the next request, made over ``messages[:message_count]``.
 
@@ -130,6 +131,7 @@ class PipelineRun:
             usage: What the provider reported for this call, if known (recorded, not used here).
             model: The model called.
             error: The error the call got, if any.
+            timestamp: When the call was made, as the log wrote it ("" when it does not say).
         """
         state = self.state
         config = self.config
@@ -199,6 +201,7 @@ class PipelineRun:
             model=model,
             error=error,
             calibration_factor=factor,
+            timestamp=timestamp,
         )
         self.count += 1
         decision = Decision(

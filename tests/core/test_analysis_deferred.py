@@ -55,3 +55,15 @@ def test_a_live_analysis_replays_as_it_goes(claude_log: Path, replays: list[Sess
     """A live view releases what every replay passed, so its pipeline replay cannot wait."""
     analyse(open_log(claude_log), AnalysisOptions(keep_detail=100))
     assert len(replays) == 1
+
+
+def test_the_pipeline_lens_records_carry_the_calls_times(claude_log: Path) -> None:
+    """Request *i* is the same model call in either lens, so it has the same time: the pipeline
+    lens's header, timeline axis and summary rows show times too."""
+    analysis = analyse(open_log(claude_log))
+    recorded, pipeline = analysis.snapshot("recorded"), analysis.snapshot("pipeline")
+    for scope_id, scope in recorded.scopes.items():
+        times = [r.timestamp for r in scope.records]
+        assert any(times)
+        assert [r.timestamp for r in pipeline.scopes[scope_id].records] == times
+    assert pipeline.times.known and pipeline.times == recorded.times

@@ -106,8 +106,7 @@ def _fields(
     """The header's fields in display order: scope, model and follow keep their place longest;
     then the times (shortened first), estimator and format; the session id; the file name last."""
     times = snapshot.times
-    # The pipeline's records carry no call times yet: there, unknown times say nothing of the log.
-    fields = [_times_field(times)] if times.known or snapshot.lens == "recorded" else []
+    fields = [_times_field(times)]
     if snapshot.session_id:
         fields.append(_field(5, ("session ", "dim"), (fmt.clean(snapshot.session_id, 12), "")))
     if scope is not None:

@@ -429,8 +429,6 @@ class TimelinePlot(Widget, can_focus=True):
     def _title(self, scope: ScopeSnapshot) -> str:
         series = self.series
         if series.wall_clock and not series.timed:
-            if scope.lens == "pipeline":  # the what-if's records carry no times
-                return "wall-clock axis: recorded lens only (l) · x is the request number"
             return "no timestamps in the log: x is the request number"
         if self._scale.wall_clock:
             try:
