@@ -26,6 +26,7 @@ from typing import Any, BinaryIO, Final
 
 import orjson
 
+from . import short_form
 from .fields import anthropic_usage
 from .logformat import FormatError
 from .model import MAIN_SCOPE, ObservedCompaction
@@ -268,12 +269,6 @@ def calls_until(prompts: tuple[int, ...], trigger: int) -> int | None:
     return max(0, math.ceil((trigger - prompts[-1]) / growth))
 
 
-def _tokens(count: int) -> str:
-    if count >= 1_000_000:
-        return f"{count / 1_000_000:.2f}M"
-    return f"{count / 1000:.0f}k" if count >= 10_000 else f"{count / 1000:.1f}k"
-
-
 def trigger_of(tail: TranscriptTail, window: int, model: str) -> int:
     """Where Claude Code will compact on its own: its default for the window, or lower where the
     latest automatic compaction shows it fired
@@ -297,9 +292,9 @@ def status_line(status: StatusInput, tail: TranscriptTail) -> str:
     size = status.window or context_window(model, largest_prompt=largest) or DEFAULT_WINDOW
     parts: list[str] = []
     if used is None:
-        parts.append(f"ctx ?/{_tokens(size)}")
+        parts.append(f"ctx ?/{short_form.tokens(size)}")
     else:
-        parts.append(f"ctx {_tokens(used)}/{_tokens(size)} {100 * used / size:.0f}%")
+        parts.append(f"ctx {short_form.tokens(used)}/{short_form.tokens(size)} {100 * used / size:.0f}%")
     trigger = trigger_of(tail, size, model)
     prompts = tail.prompts
     if used is not None and prompts and prompts[-1] != used:
@@ -311,7 +306,7 @@ def status_line(status: StatusInput, tail: TranscriptTail) -> str:
         parts.append(f"~{left} calls to auto-compact")
     if tail.compaction is not None:
         before, after = tail.compaction
-        shown = [(_tokens(x) if x is not None else "?") for x in (before, after)]
+        shown = [(short_form.tokens(x) if x is not None else "?") for x in (before, after)]
         parts.append(f"last compact {shown[0]}→{shown[1]}")
     name = _CONTROL.sub("", status.model_name)[:24]
     return " · ".join(([name] if name else []) + parts)

@@ -95,7 +95,7 @@ def test_the_line() -> None:
     status = StatusInput(model_name="Opus", window=200_000, used=120_000)
     tail = TranscriptTail((100_000, 110_000, 120_000), (170_000, 38_000))
     # Claude Code compacts at 167k on a 200k window: 47k left at 10k a call.
-    expected = "Opus · ctx 120k/200k 60% · ~5 calls to auto-compact · last compact 170k→38k"
+    expected = "Opus · ctx 120k/200k 60% · ~5 calls to auto-compact · last compact 170k→38.0k"
     assert status_line(status, tail) == expected
     # Nothing on stdin but the path: the transcript's last call and its model's window.
     assert status_line(StatusInput(), TranscriptTail((5_000,))) == "ctx 5.0k/200k 2%"

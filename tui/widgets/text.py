@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ctxscope.core.short_form import tokens as tokens  # re-exported: widgets format counts as fmt.tokens
 from rich.text import Text
 
 _CONTROL_PICTURES: Final = {code: chr(0x2400 + code) for code in range(0x20)}
@@ -80,21 +81,6 @@ def clean_block(value: str, limit: int = 200_000) -> str:
 def literal(value: str, style: str = "", limit: int = DISPLAY_CAP) -> Text:
     """A one-line :class:`Text` of a log string, never interpreted as markup."""
     return Text(clean(value, limit), style=style, no_wrap=True, overflow="ellipsis", end="")
-
-
-def tokens(value: int | None) -> str:
-    """A token count in a short form: ``812``, ``12.4k``, ``1.21M`` (``—`` when unknown)."""
-    if value is None:
-        return "—"
-    sign = "-" if value < 0 else ""
-    value = abs(value)
-    if value < 1000:
-        return f"{sign}{value}"
-    if value < 100_000:
-        return f"{sign}{value / 1000:.1f}k"
-    if value < 1_000_000:
-        return f"{sign}{value / 1000:.0f}k"
-    return f"{sign}{value / 1_000_000:.2f}M"
 
 
 def exact(value: int | None) -> str:
