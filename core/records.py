@@ -15,6 +15,7 @@ and the full records of the view are its own tuple).
 
 from __future__ import annotations
 
+import math
 import sys
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
@@ -28,14 +29,18 @@ _NONE: Final = -1
 """Stands for None in the reported-token columns."""
 _OVER_LIMIT: Final = 1
 _REFUSED: Final = 2
+_UNPRICED: Final = 4
+_NAN: Final = float("nan")
+"""Stands for None in the dollar columns."""
 
 
 class _Columns:
     """The figures of released records, by request index (append-only)."""
 
     __slots__ = (
-        "cached_prefix", "calibrated", "errors", "factor", "flags", "message_count", "models",
-        "reported", "reported_cached", "sent", "sources", "stages", "stored", "summaries", "unseen",
+        "cached_prefix", "calibrated", "costs", "errors", "factor", "flags", "message_count",
+        "models", "recorded_costs", "reported", "reported_cached", "sent", "sources", "stages",
+        "stored", "summaries", "timestamps", "unseen",
     )
 
     def __init__(self) -> None:
@@ -48,6 +53,10 @@ class _Columns:
         self.cached_prefix = array("q")
         self.factor = array("d")
         self.unseen = array("q")
+        self.costs = array("d")
+        self.recorded_costs = array("d")
+        self.timestamps: list[str] = []
+        """The records' own strings (the requests' timestamps), so no copy is made."""
         self.sources: list[str] = []
         """Interned, as the model names are."""
         self.flags = bytearray()
@@ -74,7 +83,13 @@ class _Columns:
         self.factor.append(record.calibration_factor)
         self.unseen.append(record.unseen_tokens)
         self.sources.append(sys.intern(record.source))
-        self.flags.append((_OVER_LIMIT if record.over_limit else 0) | (_REFUSED if record.refused else 0))
+        self.costs.append(_NAN if record.cost is None else record.cost)
+        self.recorded_costs.append(_NAN if record.recorded_cost is None else record.recorded_cost)
+        self.timestamps.append(record.timestamp)
+        self.flags.append(
+            (_OVER_LIMIT if record.over_limit else 0) | (_REFUSED if record.refused else 0)
+            | (0 if record.priced else _UNPRICED)
+        )
         self.models.append(sys.intern(record.model))
         if record.stages:
             self.stages[i] = record.stages
@@ -87,6 +102,7 @@ class _Columns:
         reported = self.reported[i]
         cached = self.reported_cached[i]
         flags = self.flags[i]
+        cost, recorded_cost = self.costs[i], self.recorded_costs[i]
         return RequestRecord(
             scope_id=scope_id,
             index=i,
@@ -110,6 +126,10 @@ class _Columns:
             detail_released=True,
             source=self.sources[i],
             unseen_tokens=self.unseen[i],
+            cost=None if math.isnan(cost) else cost,
+            recorded_cost=None if math.isnan(recorded_cost) else recorded_cost,
+            priced=not flags & _UNPRICED,
+            timestamp=self.timestamps[i],
         )
 
 

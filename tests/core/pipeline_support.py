@@ -164,8 +164,8 @@ class History:
             ],
         )
 
-    def request(self, usage: Usage | None = None) -> None:
-        self.session.add_request(scope_id=self.scope_id, usage=usage)
+    def request(self, usage: Usage | None = None, timestamp: str = "") -> None:
+        self.session.add_request(scope_id=self.scope_id, usage=usage, timestamp=timestamp)
 
 
 def frozen(messages: Sequence[Message]) -> list[tuple[int, str, tuple[Block, ...], int]]:

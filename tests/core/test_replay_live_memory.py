@@ -13,6 +13,7 @@ import dataclasses
 import pytest
 from ctxscope.core.model import ArtifactKind, Usage, text_block, tool_call, tool_result
 from ctxscope.core.pipeline import PipelineConfig
+from ctxscope.core.records import RecordLog
 from ctxscope.core.replay import SessionReplay
 from ctxscope.core.retention import LiveWindow, ReleasedError
 from ctxscope.core.session import Session
@@ -42,11 +43,12 @@ def long_session(session: Session, rounds: int, *, scope: str = "main") -> Histo
 def grow(history: History, rounds: range) -> None:
     for k in rounds:
         history.round(text_of("code", 1_500, seed=k), path=f"m{k}.py")
-        history.request(usage=Usage(900 * (k % 7) + 3_000))
+        when = f"2026-12-02T06:{k // 60:02d}:{k % 60:02d}"
+        history.request(usage=Usage(900 * (k % 7) + 3_000), timestamp=f"{when}Z")
         if k % 9 == 0:
             history.user(f"Also look at part {k}.")
             history.artifact(ArtifactKind.DOM_SNAPSHOT, pydoc_html("json"))
-            history.request()
+            history.request(timestamp=f"{when}.5Z")
 
 
 def figures(record: RequestRecord) -> RequestRecord:
@@ -81,6 +83,7 @@ def test_figures_are_unchanged_and_only_the_newest_requests_keep_their_detail(co
     assert [figures(r) for r in live_records] == [figures(r) for r in full_records]
     released = [r.detail_released for r in live_records]
     assert released == [True] * (len(live_records) - KEEP) + [False] * KEEP
+    assert all(r.timestamp and r.sent_at is not None for r in live_records)  # times stay when released
     assert list(live_records[-KEEP:]) == list(full_records[-KEEP:])  # breakdowns and all
     assert all(not r.by_category and not r.fate_counts for r in live_records[:-KEEP])
     with pytest.raises(KeyError, match="released"):
@@ -214,3 +217,20 @@ def test_a_call_answered_long_after_its_message_was_released_keeps_its_figures()
     assert live._scopes["main"].run.state.window.released_to > 1  # the call's message was released
     assert live.records("main")[-1] == full.records("main")[-1]
     assert dict(live.records("main")[-1].by_tool).get("Deploy", 0) > 0
+
+
+def test_a_released_record_keeps_every_figure() -> None:
+    """Only the breakdowns go when a record is released: its cost, priced flag and time stay."""
+    log = RecordLog("main")
+    for i, (cost, recorded, priced) in enumerate([(0.25, None, True), (None, 0.5, False)]):
+        log.append(RequestRecord(
+            scope_id="main", index=i, message_count=3 + i, stored_tokens=900, sent_tokens=800,
+            calibrated_tokens=820, reported_tokens=None if i else 810, reported_cached_tokens=None,
+            cached_prefix_tokens=100, stages=(), summary=None, over_limit=False, refused=bool(i),
+            fate_counts={}, by_category={}, by_tool={}, model="m", cost=cost, recorded_cost=recorded,
+            priced=priced, timestamp=f"2026-12-02T06:00:0{i}Z",
+        ))
+    kept = list(log)
+    log.release(2)
+    assert [r.detail_released for r in log] == [True, True]
+    assert [figures(r) for r in log] == [figures(r) for r in kept]
