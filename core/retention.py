@@ -23,9 +23,9 @@ object to check for.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol, TypeVar, overload
+from typing import Generic, NamedTuple, Protocol, TypeVar, cast, overload
 
 T = TypeVar("T")
 
@@ -38,21 +38,19 @@ def _released(index: int, pinned: int, offset: int) -> ReleasedError:
     return ReleasedError(f"position {index} was released (held: below {pinned} and from {offset})")
 
 
-class Held(Sequence[T]):
-    """An append-only list indexed by absolute position whose items in ``[pinned, offset)`` are released.
+class _Positions(Generic[T]):
+    """The shared skeleton of :class:`Held` and :class:`HeldInts`: items by absolute position in
+    a head (the :attr:`pinned` first items, never released) and a body from :attr:`offset` on.
 
-    ``len()`` counts every item ever appended; ``[i]`` and ``[a:b]`` take absolute positions (a
-    negative index counts from the end) and raise :class:`ReleasedError` for a released one;
-    iterating yields the held items only, in order (:meth:`held` gives their positions too). The
-    first :attr:`pinned` items (a scope's head: its system prompt and first message) are never
-    released; they are fixed by the first :meth:`release`.
+    The two differ only in their storage (a list, or an :class:`array.array` that hot loops read
+    directly) and in what they give back.
     """
 
     __slots__ = ("_head", "_items", "_offset")
 
-    def __init__(self, items: Iterable[T] = ()) -> None:
-        self._head: list[T] = []
-        self._items: list[T] = list(items)
+    def __init__(self, items: MutableSequence[T], empty: MutableSequence[T]) -> None:
+        self._head = empty
+        self._items = items
         self._offset = 0
 
     @property
@@ -67,11 +65,77 @@ class Held(Sequence[T]):
     def __len__(self) -> int:
         return self._offset + len(self._items)
 
-    def __bool__(self) -> bool:
-        return len(self) > 0
-
     def is_held(self, index: int) -> bool:
         return 0 <= index < len(self._head) or self._offset <= index < len(self)
+
+    def _item(self, index: int) -> T:
+        if index < 0:
+            index += len(self)
+            if index < 0:
+                raise IndexError(index)
+        if index >= self._offset:
+            return self._items[index - self._offset]
+        if index < len(self._head):
+            return self._head[index]
+        raise _released(index, len(self._head), self._offset)
+
+    def __setitem__(self, index: int, item: T) -> None:
+        if index < 0:
+            index += len(self)
+        if index >= self._offset:
+            self._items[index - self._offset] = item
+        elif 0 <= index < len(self._head):
+            self._head[index] = item
+        else:
+            raise _released(index, len(self._head), self._offset)
+
+    def append(self, item: T) -> None:
+        self._items.append(item)
+
+    def _span(self, start: int, stop: int) -> MutableSequence[T]:
+        """A copy of ``[start, stop)`` (``start < stop``), all in the head or all from the offset."""
+        if start >= self._offset:
+            return self._items[start - self._offset : stop - self._offset]
+        if self._offset == 0 or stop <= len(self._head):
+            return self._head[start:stop]
+        raise _released(start, len(self._head), self._offset)
+
+    def _releasing(self, stop: int, keep_first: int) -> int:
+        """How many items of the body :meth:`release` lets go of now. The first release that
+        releases anything fixes the head: the first ``keep_first`` items."""
+        if self._offset == 0:
+            keep_first = min(keep_first, len(self))
+            if min(stop, len(self)) <= keep_first:
+                return 0
+            self._head = self._items[:keep_first]
+            del self._items[:keep_first]
+            self._offset = keep_first
+        return max(0, min(stop, len(self)) - self._offset)
+
+    def _drop(self, count: int) -> None:
+        del self._items[:count]
+        self._offset += count
+
+
+class Held(_Positions[T], Sequence[T]):
+    """An append-only list indexed by absolute position whose items in ``[pinned, offset)`` are released.
+
+    ``len()`` counts every item ever appended; ``[i]`` and ``[a:b]`` take absolute positions (a
+    negative index counts from the end) and raise :class:`ReleasedError` for a released one;
+    iterating yields the held items only, in order (:meth:`held` gives their positions too). The
+    first :attr:`pinned` items (a scope's head: its system prompt and first message) are never
+    released; they are fixed by the first :meth:`release`.
+    """
+
+    __slots__ = ()
+    _head: list[T]
+    _items: list[T]
+
+    def __init__(self, items: Iterable[T] = ()) -> None:
+        super().__init__(list(items), [])
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
 
     def __eq__(self, other: object) -> bool:
         """Equal to a list or tuple of the same items while nothing was released."""
@@ -83,15 +147,6 @@ class Held(Sequence[T]):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def _position(self, index: int) -> int:
-        if index < 0:
-            index += len(self)
-            if index < 0:
-                raise IndexError(index)
-        if index < self._offset:
-            raise _released(index, len(self._head), self._offset)
-        return index - self._offset
-
     @overload
     def __getitem__(self, index: int) -> T: ...
 
@@ -99,21 +154,16 @@ class Held(Sequence[T]):
     def __getitem__(self, index: slice) -> list[T]: ...
 
     def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if start >= stop:
-                return []
-            if start < self._offset:
-                if self._offset == 0 or (stop <= len(self._head) and step == 1):
-                    return self._head[start:stop]
-                raise _released(start, len(self._head), self._offset)
-            return self._items[start - self._offset : stop - self._offset : step]
-        if 0 <= index < len(self._head):
-            return self._head[index]
-        return self._items[self._position(index)]
-
-    def __setitem__(self, index: int, item: T) -> None:
-        self._items[self._position(index)] = item
+        if not isinstance(index, slice):
+            return self._item(index)
+        start, stop, step = index.indices(len(self))
+        if start >= stop:
+            return []
+        if step == 1:
+            return list(self._span(start, stop))
+        if start < self._offset:
+            raise _released(start, len(self._head), self._offset)
+        return self._items[start - self._offset : stop - self._offset : step]
 
     def __iter__(self) -> Iterator[T]:
         yield from self._head
@@ -131,97 +181,46 @@ class Held(Sequence[T]):
         for k in range(max(start, self._offset) - self._offset, end - self._offset):
             yield k + self._offset, self._items[k]
 
-    def append(self, item: T) -> None:
-        self._items.append(item)
-
     def release(self, stop: int, *, keep_first: int = 0) -> list[T]:
         """Release the items before ``stop`` but the first ``keep_first`` (fixed by the first
         release that releases anything); never moves back. Returns the items released now."""
-        if self._offset == 0:
-            keep_first = min(keep_first, len(self))
-            if min(stop, len(self)) <= keep_first:
-                return []
-            self._head = self._items[:keep_first]
-            del self._items[:keep_first]
-            self._offset = keep_first
-        count = min(stop, len(self)) - self._offset
-        if count <= 0:
-            return []
+        count = self._releasing(stop, keep_first)
         gone = self._items[:count]
-        del self._items[:count]
-        self._offset += count
+        self._drop(count)
         return gone
 
 
-class HeldInts:
+class HeldInts(_Positions[int]):
     """:class:`Held` for machine integers: an :class:`array.array` of ``typecode`` from
     :attr:`offset` on, and the :attr:`pinned` first values.
 
     Hot loops over held positions read :attr:`raw` at ``i - offset`` directly.
     """
 
-    __slots__ = ("_head", "_offset", "raw")
+    __slots__ = ()
+    _head: array[int]
+    _items: array[int]
 
     def __init__(self, typecode: str = "q", items: Iterable[int] = ()) -> None:
-        self.raw = array(typecode, items)
+        super().__init__(array(typecode, items), array(typecode))
+
+    @property
+    def raw(self) -> array[int]:
         """The values from :attr:`offset` on (read-only outside this class)."""
-        self._head = array(typecode)
-        self._offset = 0
-
-    @property
-    def offset(self) -> int:
-        return self._offset
-
-    @property
-    def pinned(self) -> int:
-        return len(self._head)
-
-    def __len__(self) -> int:
-        return self._offset + len(self.raw)
+        return self._items
 
     def __getitem__(self, index: int) -> int:
-        if index < 0:
-            index += len(self)
-        if index >= self._offset:
-            return self.raw[index - self._offset]
-        if 0 <= index < len(self._head):
-            return self._head[index]
-        raise _released(index, len(self._head), self._offset)
-
-    def __setitem__(self, index: int, value: int) -> None:
-        if index >= self._offset:
-            self.raw[index - self._offset] = value
-        elif 0 <= index < len(self._head):
-            self._head[index] = value
-        else:
-            raise _released(index, len(self._head), self._offset)
-
-    def append(self, value: int) -> None:
-        self.raw.append(value)
+        return self._item(index)
 
     def values(self, start: int, stop: int) -> array[int]:
         """A copy of the values in ``[start, stop)``, all in the pinned head or all from the offset."""
         if start >= stop:
-            return self.raw[:0]
-        if start >= self._offset:
-            return self.raw[start - self._offset : stop - self._offset]
-        if stop <= len(self._head):
-            return self._head[start:stop]
-        raise _released(start, len(self._head), self._offset)
+            return self._items[:0]
+        return cast("array[int]", self._span(start, stop))
 
     def release(self, stop: int, *, keep_first: int = 0) -> None:
         """As :meth:`Held.release`."""
-        if self._offset == 0:
-            keep_first = min(keep_first, len(self))
-            if min(stop, len(self)) <= keep_first:
-                return
-            self._head = self.raw[:keep_first]
-            del self.raw[:keep_first]
-            self._offset = keep_first
-        count = min(stop, len(self)) - self._offset
-        if count > 0:
-            del self.raw[:count]
-            self._offset += count
+        self._drop(self._releasing(stop, keep_first))
 
 
 # -- the live window -------------------------------------------------------------------------------
