@@ -188,7 +188,8 @@ class DashboardScreen(Screen[None]):
         self.hit_message = -1
         self._pending: SnapshotUpdated | None = None
         self._pending_detail: DetailLoaded | None = None
-        self._detail_asked: tuple[int, str, int] | None = None
+        self._detail_asked: tuple[int, str, str, int] | None = None
+        """(generation, lens, scope, request) of the detail asked for last: asked once each."""
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -444,7 +445,7 @@ class DashboardScreen(Screen[None]):
         have = self.detail
         if have is not None and have.record == record:
             return
-        wanted = (self.generation, scope.header.scope_id, record.index)
+        wanted = (self.generation, scope.lens, scope.header.scope_id, record.index)
         if wanted == self._detail_asked and (have is None or have.record.index == record.index):
             return
         self._detail_asked = wanted

@@ -70,15 +70,26 @@ async def test_recorded_lens_first_and_the_key_switches(tmp_path: Path) -> None:
         assert f"scope total ≈{format_dollars(total)}" in meter
         assert app.dashboard.snapshot is not None and app.dashboard.snapshot.lens == "recorded"
 
+        await _until(pilot, lambda: detail_shown(app))
+
         await pilot.press("l")
         await _until(pilot, lambda: shown_lens(app) == "pipeline")
         header, meter = screen_text(app)
         assert "pipeline what-if" in header
         assert "what-if" in meter and f"{REPORTED[-1]:,}" in meter  # the agent's own figure, labelled
+        # The same request's detail is asked for again, in this lens (it was asked for in the other).
+        await _until(pilot, lambda: detail_shown(app))
 
         await pilot.press("l")
         await _until(pilot, lambda: shown_lens(app) == "recorded")
         assert "recorded" in screen_text(app)[0] and "what-if" not in screen_text(app)[0]
+        await _until(pilot, lambda: detail_shown(app))
+
+
+def detail_shown(app: ReadyApp) -> bool:
+    """The messages pane shows the selected request's detail, computed in the lens shown."""
+    dashboard = app.dashboard
+    return dashboard.detail is not None and dashboard.detail.record == dashboard.record
 
 
 async def test_lens_flag_opens_the_pipeline_lens(tmp_path: Path) -> None:

@@ -206,7 +206,7 @@ def test_statusline_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     code, out = run_cli(["statusline"], stdin, monkeypatch)
     assert code == 0
     # The automatic compaction at 150k says where this session compacts: 90k left at 10k a call.
-    assert out == "Opus · ctx 60k/200k 30% · ~9 calls to auto-compact · last compact 150k→40k\n"
+    assert out == "Opus · ctx 60.0k/200k 30% · ~9 calls to auto-compact · last compact 150k→40.0k\n"
     code, out = run_cli(["statusline"], b"garbage", monkeypatch)
     assert (code, out) == (0, "ctx ?/200k\n")
     gone = orjson.dumps({"transcript_path": str(tmp_path / "gone")})

@@ -33,8 +33,7 @@ def headline(
     summary: SessionSummary, selected: str = "", prompt_cost: PromptCost | None = None
 ) -> list[tuple[str, str, str]]:
     """``(figure, value, style)`` rows of one configuration's summary (its :class:`SessionTally`,
-    the selected scope's cached prefix) and its prompts' cost; ``over`` in the per-scope table
-    counts requests over the limit and refused ones."""
+    the selected scope's cached prefix) and its prompts' cost."""
     tally = session_tally(summary)
     rows: list[tuple[str, str, str]] = []
     if tally.sub_agents:
@@ -61,20 +60,22 @@ def headline(
 
 def scope_table(reports: Sequence[ScopeSummary], snapshot: SessionSnapshot, selected: str,
                 redact: bool) -> Table:
-    """One row per scope: calls, largest request, requests over the limit, clearing calls, cached prefix."""
+    """One row per scope: calls, largest request, requests over the limit, requests the guard
+    refused, clearing calls, cached prefix (the headline's figures, per scope)."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="dim")
     table.add_column("scope", no_wrap=True, min_width=10, max_width=18, overflow="ellipsis")
-    for name in ("calls", "max sent", "over", "clears", "cached"):
+    for name in ("calls", "max sent", "over", "refused", "clears", "cached"):
         table.add_column(name, justify="right", no_wrap=True)
     for report in reports:
         scope = snapshot.scopes.get(report.scope_id)
         name = fmt.clean(scope_name(scope, redact) if scope is not None else report.scope_id, 18)
-        over = report.over_limit_requests + report.refused_requests
+        over, refused = report.over_limit_requests, report.refused_requests
         table.add_row(
             Text(("▸ " if report.scope_id == selected else "  ") + name),
             f"{report.requests:,}",
             fmt.tokens(report.peak),
             Text(f"{over:,}", "bold red" if over else ""),
+            Text(f"{refused:,}", "yellow" if refused else ""),
             f"{report.stage_runs['clear_tool_results']:,}",
             f"{report.cached_prefix_ratio:.0%}",
         )
