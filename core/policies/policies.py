@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Protocol
 
-from .claims import names_in
+from .claims import name_words, names_in
 from .ledger import SupersessionTracker
 from .lexicon import THIRD_PARTY, is_assertion
 from .records import DEFAULT_RECENT, DEFAULT_SUMMARY_TOKENS, Budget, PolicyMessage, Selection
@@ -417,17 +417,18 @@ class Focus:
     def __init__(self, recent: int = DEFAULT_RECENT) -> None:
         self.recent = recent
         self.tracker = SupersessionTracker()
-        self._fact_like: dict[int, bool] = {}
-        """Per turn, whether it looks factual given the names learnt so far (reset as names grow)."""
+        self._shape: dict[int, _FactShape | None] = {}
+        """Per turn, what its text alone says about looking factual (None: it cannot)."""
+        self._named: set[int] = set()
+        """Turns that mention a name learnt so far (names are only ever added)."""
 
     def _catch_up(self, history: Sequence[PolicyMessage], at_turn: int) -> None:
         if self.tracker.read_through >= at_turn:  # asked about an earlier point: read again
             self.tracker = SupersessionTracker()
+            self._named = set()
         lo = len(history)
         while lo > 0 and history[lo - 1].turn > self.tracker.read_through:
             lo -= 1
-        if lo < len(history):
-            self._fact_like = {}
         self.tracker.read_many(history[lo:])
 
     def select(self, context: PolicyContext) -> Selection:
@@ -469,7 +470,9 @@ class Focus:
         ))
         add_fresh(m.turn for m in reversed(history[-self.recent :]))
         add_fresh(ranked)
-        add_fresh(m.turn for m in reversed(history) if self._looks_factual(m))
+        names = self.tracker.names
+        lower_names = {n.lower() for n in names}
+        add_fresh(m.turn for m in reversed(history) if self._looks_factual(m, names, lower_names))
         add_fresh(_newest_first(history))
         dropped = tuple(sorted(t for t in stale if t < context.at_turn))
         return Selection(
@@ -480,20 +483,50 @@ class Focus:
             dropped_stale=dropped,
         )
 
-    def _looks_factual(self, message: PolicyMessage) -> bool:
-        known = self._fact_like.get(message.turn)
-        if known is None:
-            known = self._fact_like[message.turn] = self._factual(message)
-        return known
+    def _looks_factual(self, message: PolicyMessage, names: set[str], lower_names: set[str]) -> bool:
+        """A statement that sets no learnt value but names someone or gives a figure."""
+        turn = message.turn
+        if turn in self._shape:
+            shape = self._shape[turn]
+        else:
+            shape = self._shape[turn] = _fact_shape(message)
+        if shape is None:
+            return False
+        claim = self.tracker.ledger.claims.get(turn)
+        if claim is not None and claim.values:
+            return False
+        if shape.figure or turn in self._named:
+            return True
+        if not shape.words.isdisjoint(lower_names if shape.lowered else names):
+            self._named.add(turn)
+            return True
+        return False
 
-    def _factual(self, message: PolicyMessage) -> bool:
-        claim = self.tracker.ledger.claims.get(message.turn)
-        if message.role == "assistant" or (claim is not None and claim.values):
-            return False
-        text = message.content
-        if len(words(text)) < 4 or not is_assertion(text) or THIRD_PARTY.search(text):
-            return False
-        return bool(names_in(text, self.tracker.names)) or _FACT_LIKE_VALUE.search(text) is not None
+
+@dataclass(frozen=True, slots=True)
+class _FactShape:
+    """What a message's text alone says about whether it looks factual.
+
+    Attributes:
+        figure: It gives a figure (a digit or an amount).
+        lowered: It is typed all in lower case (names are then matched case-insensitively).
+        words: The capitalisable words that would be names (lower-case when ``lowered``).
+    """
+
+    figure: bool
+    lowered: bool
+    words: frozenset[str]
+
+
+def _fact_shape(message: PolicyMessage) -> _FactShape | None:
+    """The text's part of :meth:`Focus._looks_factual`, or None when the text rules it out (an
+    assistant's message, under four words, not an assertion, someone else's habit)."""
+    text = message.content
+    if message.role == "assistant" or len(words(text)) < 4 or not is_assertion(text) or THIRD_PARTY.search(text):
+        return None
+    lowered = text == text.lower()
+    candidates = frozenset(word.lower() if lowered else word for word in name_words(text))
+    return _FactShape(_FACT_LIKE_VALUE.search(text) is not None, lowered, candidates)
 
 
 POLICY_TYPES: Final[tuple[type[Policy], ...]] = (
