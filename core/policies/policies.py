@@ -384,6 +384,17 @@ FOCUS_QUERY_SHARE: Final = 0.5
 FOCUS_QUERY_K: Final = 60
 """Snippets the recommended policy retrieves for the question at most."""
 
+FOCUS_RARE_DF: Final = 2
+"""A term at most this many messages before the question use (the statement itself included) is
+one the conversation seldom uses: what makes a statement particular rather than routine."""
+
+
+def _particularity(store: MemoryStore, turn: int, at_turn: int) -> float:
+    """How much a message says that the conversation seldom says, per token it costs: its rare
+    terms (:data:`FOCUS_RARE_DF`) ÷ its tokens."""
+    rare = store.index.rare_terms(turn, before=at_turn, at_most=FOCUS_RARE_DF)
+    return rare / max(1, store.tokens(turn))
+
 
 class Focus:
     """The recommended policy: the state in force, the question's evidence, the recent thread.
@@ -396,8 +407,9 @@ class Focus:
     1. the system prompt;
     2. retrieval against the current question (TF-IDF, best first) up to
        :data:`FOCUS_QUERY_SHARE` of the budget;
-    3. every claim in force per subject and kind of value (those about the question's subjects
-       first, then the newest);
+    3. every claim in force per subject and kind of value: those about the question's subjects
+       first, then the most particular per token (the terms the conversation seldom uses, per
+       token: a statement of something specific before one of routine), then the newest;
     4. statements of no kind the session taught that are worded as a change ("I'm vegan now");
     5. the 15 most recent messages;
     6. the rest of the question's retrieval;
@@ -458,11 +470,12 @@ class Focus:
             share_messages = int(FOCUS_QUERY_SHARE * (budget.messages or len(ranked)))
             add_fresh(ranked[:share_messages])
         about = {n.lower() for n in names_in(context.query, self.tracker.names)}
-        in_force = sorted(
-            ((key, turns) for key, turns in ledger.current.items() if turns),
-            key=lambda item: (item[0][0] not in about, -max(item[1])),
-        )
-        add_fresh(t for _key, turns in in_force for t in sorted(turns, reverse=True))
+        in_force: dict[int, bool] = {}
+        for (subject, _kind), turns in ledger.current.items():
+            for turn in turns:
+                in_force[turn] = in_force.get(turn, False) or subject in about
+        particular = {t: _particularity(store, t, context.at_turn) for t in in_force}
+        add_fresh(sorted(in_force, key=lambda t: (not in_force[t], -particular[t], -t)))
         # statements of no kind the session taught, worded as a change ("I'm vegan now")
         add_fresh(sorted(
             (t for turns in ledger.open_claims.values() for t in turns if ledger.claims[t].change),
