@@ -535,7 +535,9 @@ def _fact_shape(message: PolicyMessage) -> _FactShape | None:
     """The text's part of :meth:`Focus._looks_factual`, or None when the text rules it out (an
     assistant's message, under four words, not an assertion, someone else's habit)."""
     text = message.content
-    if message.role == "assistant" or len(words(text)) < 4 or not is_assertion(text) or THIRD_PARTY.search(text):
+    if message.role == "assistant" or len(words(text)) < 4:
+        return None
+    if not is_assertion(text) or THIRD_PARTY.search(text):
         return None
     lowered = text == text.lower()
     candidates = frozenset(word.lower() if lowered else word for word in name_words(text))

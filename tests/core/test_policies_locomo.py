@@ -93,7 +93,9 @@ def test_heldout_figures(tmp_path: Path) -> None:
     assert result.policies["importance-seed"].critical_recall == pytest.approx(0.116, abs=0.0005)
     assert result.policies["summary"].critical_recall == pytest.approx(0.082, abs=0.0005)
     # at 8,000 tokens (where the previous focus trailed importance-seed by 0.022): behind by 0.003
-    wide = evaluate_sessions(sessions, Budget(messages=None, tokens=8_000), policies=["focus", "importance-seed"])
+    wide = evaluate_sessions(
+        sessions, Budget(messages=None, tokens=8_000), policies=["focus", "importance-seed"]
+    )
     assert wide.policies["focus"].critical_recall == pytest.approx(0.212, abs=0.0005)
     assert wide.policies["importance-seed"].critical_recall == pytest.approx(0.215, abs=0.0005)
     assert focus.stale_retention is None  # LoCoMo labels nothing stale: "–", not 0.000
