@@ -1,8 +1,10 @@
 """The ledger: which claims are in force and which a later claim superseded.
 
-The tracker keeps every message it has read. Whenever it is asked after reading new ones, it learns
-names (from capitalisation) and paradigms (:mod:`.paradigms`) from all of them, reads each message
-for its claim (:mod:`.claims`) and replays the claims in turn order:
+The tracker keeps every message it has read and learns names (from capitalisation) and paradigms
+(:mod:`.paradigms`) from each batch of new ones. Whenever it is asked after reading new ones, every
+message is read for its claim (:mod:`.claims`) under all it has learnt — the new messages, and the
+earlier ones whose reading asked about a word or a run of words whose answer has since changed
+(:class:`SupersessionTracker`) — and the claims are replayed in turn order:
 
 * an authoritative claim (user, system or tool) with a key ``(subject, kind)`` and a value
   *supersedes* the claims in force under that key with another value when it is worded as a
