@@ -12,13 +12,24 @@ Datasets (token budgets by default; each run is every policy on the same message
 
     python bench/bench_policies.py --locomo PATH/locomo10.json          # the tables (about 3 minutes)
     python bench/bench_policies.py --generated-budgets 16000 --locomo-budgets ""   # one quick run
+    python bench/bench_policies.py --speed          # the recommended policy's cost per checkpoint
 
 Sets used while building the recommended policy: ``standard``, ``heldout``, ``blind2``,
 ``seed-shape`` and LoCoMo ``dev``. Held out (run to report): ``blind3``, ``blind4`` and LoCoMo
 ``heldout``.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
-writes every result as JSON (default ``bench/results/policies.json``, git-ignored).
+writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the
+tests after a change that moves the figures (the token estimator, say), copy the ``focus`` cells of
+these tables into ``PINNED_16K`` (tests/core/test_policies_benchmark.py) and ``HELDOUT_FIGURES``
+(tests/core/test_policies_locomo.py), and the tables into docs/policies.md.
+
+``--speed`` measures what one checkpoint costs the recommended policy as the history grows: the
+generated session (``--turns``) is asked one question every ``--speed-every`` turns; each row is the
+mean ``select`` time of ``focus`` and of two same-run baselines over the checkpoints in one quarter
+of the session: ``sliding-window`` (reads the newest messages only; well under a millisecond, so its
+ratio is noisy) and ``importance-seed`` (scores every message: a cost that grows with the history),
+and the ratios.
 """
 
 from __future__ import annotations
@@ -35,7 +46,9 @@ from ctxscope.core.policies import (
     RECOMMENDED,
     BenchmarkResult,
     Budget,
+    PolicyRunner,
     evaluate_sessions,
+    generate,
     load_labels,
     load_session,
     run_generated,
@@ -85,6 +98,42 @@ def _locomo_sessions(path: Path, part: str, workdir: Path) -> list[tuple[list, o
     return sessions
 
 
+def _speed(turns: int, seed: int, every: int, tokens: int) -> int:
+    """Print the recommended policy's mean checkpoint time per quarter of the session, beside the
+    sliding window's in the same run."""
+    bench = generate(turns, seed)
+    query = bench.key.checkpoints[-1].query
+    budget = Budget(messages=None, tokens=tokens)
+    baselines = ("sliding-window", "importance-seed")
+    runner = PolicyRunner([RECOMMENDED, *baselines])
+    quarters: dict[int, list[tuple[float, ...]]] = {}
+    started = time.perf_counter()
+    try:
+        for position, message in enumerate(bench.messages, start=1):
+            runner.feed(message)
+            if position % every == 0:
+                timed = runner.select(message.turn + 1, query, budget)
+                quarter = min(3, 4 * (position - 1) // len(bench.messages))
+                quarters.setdefault(quarter, []).append(
+                    tuple(timed[name].seconds for name in (RECOMMENDED, *baselines))
+                )
+    finally:
+        runner.close()
+    print(f"{RECOMMENDED} checkpoint cost, {turns} generated turns, a question every {every} turns, "
+          f"{tokens:,}-token budget\n")
+    print(f"| history (turns) | checkpoints | {RECOMMENDED} ms | sliding-window ms | importance-seed ms "
+          f"| {RECOMMENDED} ÷ sliding-window | {RECOMMENDED} ÷ importance-seed |")
+    print("|---|---|---|---|---|---|---|")
+    for quarter in sorted(quarters):
+        rows = quarters[quarter]
+        ours, window, seed_ms = (1000 * sum(r[i] for r in rows) / len(rows) for i in range(3))
+        span = f"{quarter * turns // 4 + 1:,}–{(quarter + 1) * turns // 4:,}"
+        print(f"| {span} | {len(rows)} | {ours:.1f} | {window:.2f} | {seed_ms:.1f} | {ours / window:.0f} "
+              f"| {ours / seed_ms:.2f} |")
+    print(f"\n{time.perf_counter() - started:.0f} s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--turns", type=int, default=10_000)
@@ -96,7 +145,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--locomo-parts", default="dev,heldout")
     parser.add_argument("--policies", default="", help="comma-separated policy names (default: all)")
     parser.add_argument("--out", type=Path, default=ROOT / "results" / "policies.json")
+    parser.add_argument("--speed", action="store_true", help="time the recommended policy's checkpoints")
+    parser.add_argument("--speed-every", type=int, default=250, help="turns between --speed checkpoints")
+    parser.add_argument("--speed-budget", type=int, default=16_000, help="--speed's token budget")
     args = parser.parse_args(argv)
+    if args.speed:
+        return _speed(args.turns, args.seed, args.speed_every, args.speed_budget)
     names = [n for n in args.policies.split(",") if n] or None
 
     started = time.perf_counter()

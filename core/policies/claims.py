@@ -137,6 +137,20 @@ class Knowledge:
     topics: dict[str, set[str]] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class Lookups:
+    """What reading a message asked of the session's knowledge, so that it is read again only when
+    one of the answers may have changed.
+
+    Attributes:
+        words: The words looked up as names (lower-case, possessive stripped).
+        fillers: The runs of words looked up as values of a learnt kind.
+    """
+
+    words: set[str] = field(default_factory=set)
+    fillers: set[str] = field(default_factory=set)
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """A sentence read as tokens: lower-case words, ``<n>`` per name run, typed-value tokens.
@@ -156,8 +170,9 @@ class Reading:
         return [self.texts[i] for i, t in enumerate(self.tokens) if t == NAME]
 
 
-def read_sentence(sentence: str, knowledge: Knowledge) -> Reading:
-    """Tokens of one sentence, names and typed values folded into one token each."""
+def read_sentence(sentence: str, knowledge: Knowledge, lookups: Lookups | None = None) -> Reading:
+    """Tokens of one sentence, names and typed values folded into one token each (the words looked
+    up as names noted in ``lookups``)."""
     typed: list[tuple[int, int, str]] = []
     for token, pattern in TYPED_VALUES:
         for match in pattern.finditer(sentence):
@@ -191,6 +206,8 @@ def read_sentence(sentence: str, knowledge: Knowledge) -> Reading:
             continue
         word = match.group(0).rstrip(".,").replace("’", "'")
         base = word[:-2] if word.endswith("'s") else word
+        if lookups is not None:
+            lookups.words.add(base.lower())
         name = by_lower.get(base.lower()) if lowered else (base if base in knowledge.names else None)
         if name is None and len(base) == 1 and base.isupper() and tokens and tokens[-1] == NAME:
             name = base  # "Building C": a letter continues the name before it
@@ -243,8 +260,14 @@ class Analysis:
     words: int
 
 
-def analyse(message: PolicyMessage, knowledge: Knowledge) -> Analysis | None:
-    """What a message asserts, or None when it asserts nothing current."""
+def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | None = None) -> Analysis | None:
+    """What a message asserts, or None when it asserts nothing current.
+
+    Args:
+        message: The message.
+        knowledge: What the session has taught so far.
+        lookups: Where to note what was asked of ``knowledge`` (names and learnt kinds).
+    """
     body = assertive_part(message.content)
     if not body.strip():
         return None
@@ -260,7 +283,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge) -> Analysis | None:
     asserted = mask(body, negated)
     if PAST_STATE.search(asserted) and not PRESENT_STATE.search(body):
         return None  # "Amara was in Lagos for a conference": a past state, not the current one
-    readings = [read_sentence(s, knowledge) for s in split_sentences(asserted)]
+    readings = [read_sentence(s, knowledge, lookups) for s in split_sentences(asserted)]
     names: list[str] = []
     heads: dict[str, str] = {}
     for reading in readings:
@@ -282,7 +305,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge) -> Analysis | None:
     personal = first_person or ((standing or change or assistant) and not names)
     values: list[tuple[str, str]] = []
     for reading in readings:
-        values += _values(reading, knowledge.paradigms)
+        values += _values(reading, knowledge.paradigms, lookups)
     replaced: set[str] = set()
     for start, end in negated:
         replaced |= {t for t in value_words(body[start:end]) if t not in STOP_WORDS}
@@ -301,7 +324,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge) -> Analysis | None:
     )
 
 
-def _values(reading: Reading, paradigms: Paradigms) -> list[tuple[str, str]]:
+def _values(reading: Reading, paradigms: Paradigms, lookups: Lookups | None = None) -> list[tuple[str, str]]:
     """Typed values and learnt fillers of one sentence, longest first, not overlapping.
 
     A filler that opens the sentence ("Finance approved…", "As of today…") is its opening, not a
@@ -322,7 +345,10 @@ def _values(reading: Reading, paradigms: Paradigms) -> list[tuple[str, str]]:
                 continue
             if tokens[i - 1] == NAME or (j < len(tokens) and tokens[j] == NAME):
                 continue  # a word next to a name is part of its phrase ("the Atlas project")
-            kind = paradigms.value_kind(" ".join(words))
+            filler = " ".join(words)
+            if lookups is not None:
+                lookups.fillers.add(filler)
+            kind = paradigms.value_kind(filler)
             if kind is not None:
                 spans.append((j - i, i, j, kind))
     for _length, i, j, kind in sorted(spans, key=lambda s: (-s[0], s[1])):
@@ -411,11 +437,18 @@ def names_in(text: str, names: set[str]) -> list[str]:
     lowered = text == text.lower()
     by_lower = {n.lower(): n for n in names}
     found: list[str] = []
-    for match in NAME_WORD.finditer(text):
-        word = match.group(0).replace("’", "'")
-        if word.endswith("'s"):
-            word = word[:-2]
+    for word in name_words(text):
         name = by_lower.get(word.lower()) if lowered else (word if word in names else None)
         if name is not None and name not in found:
             found.append(name)
+    return found
+
+
+def name_words(text: str) -> list[str]:
+    """The words of ``text`` that could be names, as :func:`names_in` matches them (possessive
+    ``'s`` stripped)."""
+    found = []
+    for match in NAME_WORD.finditer(text):
+        word = match.group(0).replace("’", "'")
+        found.append(word[:-2] if word.endswith("'s") else word)
     return found

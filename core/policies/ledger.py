@@ -1,8 +1,10 @@
 """The ledger: which claims are in force and which a later claim superseded.
 
-The tracker keeps every message it has read. Whenever it is asked after reading new ones, it learns
-names (from capitalisation) and paradigms (:mod:`.paradigms`) from all of them, reads each message
-for its claim (:mod:`.claims`) and replays the claims in turn order:
+The tracker keeps every message it has read and learns names (from capitalisation) and paradigms
+(:mod:`.paradigms`) from each batch of new ones. Whenever it is asked after reading new ones, every
+message is read for its claim (:mod:`.claims`) under all it has learnt — the new messages, and the
+earlier ones whose reading asked about a word or a run of words whose answer has since changed
+(:class:`SupersessionTracker`) — and the claims are replayed in turn order:
 
 * an authoritative claim (user, system or tool) with a key ``(subject, kind)`` and a value
   *supersedes* the claims in force under that key with another value when it is worded as a
@@ -25,7 +27,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from .claims import NAME_KIND, Claim, Knowledge, analyse, extract_claim, note_topics, read_sentence
+from .claims import (
+    NAME_KIND,
+    Analysis,
+    Claim,
+    Knowledge,
+    Lookups,
+    analyse,
+    extract_claim,
+    note_topics,
+    read_sentence,
+)
 from .lexicon import (
     CALENDAR_WORDS,
     NAME_WORD,
@@ -233,7 +245,15 @@ def _names_value(replaced: frozenset[str], value: str) -> bool:
 
 
 class SupersessionTracker:
-    """Reads messages in order; :attr:`ledger` is what they say is in force."""
+    """Reads messages in order; :attr:`ledger` is what they say is in force.
+
+    Every message is read against all that the session has taught so far, so a name or a kind
+    learnt late changes how an early message reads. Re-reading the whole history at every question
+    would cost its length each time; instead each message's reading (:func:`~.claims.analyse`)
+    is kept with what it asked of the knowledge (:class:`~.claims.Lookups`), and only the messages
+    that asked about a word which has since become a name, or a filler whose kind has since changed,
+    are read again: exactly what reading everything again would give.
+    """
 
     def __init__(self) -> None:
         self.knowledge = Knowledge()
@@ -241,6 +261,14 @@ class SupersessionTracker:
         self.read_through = -1
         """The last turn read (-1 before any)."""
         self._ledger: Ledger | None = None
+        self._analyses: list[Analysis | None] = []
+        """Per message read and analysed so far, its reading (None: it asserts nothing current)."""
+        self._asked_word: dict[str, set[int]] = {}
+        """Per word looked up as a name (lower-case), the indexes of the messages that asked."""
+        self._asked_filler: dict[str, set[int]] = {}
+        """Per filler looked up as a value, the indexes of the messages that asked."""
+        self._new_names: set[str] = set()
+        """Names learnt since the last replay."""
 
     @property
     def names(self) -> set[str]:
@@ -288,10 +316,29 @@ class SupersessionTracker:
         self.read_through = fresh[-1].turn
         self._ledger = None
 
+    def _analyse(self) -> list[Analysis | None]:
+        """Every message's reading under the present knowledge, reading again only those whose
+        lookups may now be answered differently."""
+        dirty = set(range(len(self._analyses), len(self.messages)))
+        self._analyses += [None] * len(dirty)
+        for name in self._new_names:
+            dirty |= self._asked_word.pop(name.lower(), set())
+        self._new_names = set()
+        for filler in self.knowledge.paradigms.take_changed():
+            dirty |= self._asked_filler.pop(filler, set())
+        for index in dirty:
+            lookups = Lookups()
+            self._analyses[index] = analyse(self.messages[index], self.knowledge, lookups)
+            for word in lookups.words:
+                self._asked_word.setdefault(word, set()).add(index)
+            for filler in lookups.fillers:
+                self._asked_filler.setdefault(filler, set()).add(index)
+        return self._analyses
+
     def _replay(self) -> Ledger:
         knowledge = self.knowledge
         knowledge.topics = {}
-        analyses = [analyse(m, knowledge) for m in self.messages]
+        analyses = self._analyse()
         for analysis in analyses:
             if analysis is not None:
                 note_topics(analysis, knowledge)
@@ -337,5 +384,7 @@ class SupersessionTracker:
                 if word not in knowledge.names and lower not in knowledge.lower_seen and not imperative:
                     knowledge.tentative.add(word)
                 continue
-            knowledge.names.add(word)
+            if word not in knowledge.names:
+                knowledge.names.add(word)
+                self._new_names.add(word)
             knowledge.tentative.discard(word)

@@ -75,6 +75,11 @@ class LexicalIndex:
         """Term frequencies of an indexed message (empty for an unknown turn)."""
         return self._doc_terms.get(turn, {})
 
+    def rare_terms(self, turn: int, *, before: int, at_most: int) -> int:
+        """How many of a message's terms at most ``at_most`` messages before ``before`` use: what
+        it says that the conversation seldom says (0 for an unknown turn)."""
+        return sum(1 for term in self._doc_terms.get(turn, {}) if self._df(term, before) <= at_most)
+
     def postings(self) -> Iterable[tuple[str, int, int]]:
         """Every ``(term, turn, tf)`` entry, for persisting the index."""
         for term, (turns, tfs) in self._postings.items():

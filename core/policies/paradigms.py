@@ -43,11 +43,15 @@ NAME_MARK: Final = "="
 
 
 class _Kinds:
-    """A union-find over strings."""
+    """A union-find over strings, logging the strings whose kind a union changed."""
 
     def __init__(self) -> None:
         self.parent: dict[str, str] = {}
         self.size: dict[str, int] = {}
+        self.members: dict[str, list[str]] = {}
+        """Per root of a class of two or more, its strings."""
+        self.changed: set[str] = set()
+        """Strings whose class root or peers changed since the log was last taken."""
 
     def find(self, item: str) -> str:
         parent = self.parent.setdefault(item, item)
@@ -63,6 +67,16 @@ class _Kinds:
             keep, join = min(ra, rb), max(ra, rb)
             self.parent[join] = keep
             self.size[keep] = self.size.get(keep, 1) + self.size.pop(join, 1)
+            # the joined class's strings take a new root; a lone string gains peers
+            kept = self.members.pop(keep, None) or [keep]
+            joined = self.members.pop(join, None) or [join]
+            self.changed.update(joined)
+            if len(kept) == 1:
+                self.changed.add(keep)
+            if len(kept) < len(joined):
+                kept, joined = joined, kept
+            kept.extend(joined)
+            self.members[keep] = kept
 
     def has_peers(self, item: str) -> bool:
         """Whether ``item`` shares its class with another string."""
@@ -121,6 +135,12 @@ class Paradigms:
                 other = seen.split(" ")
                 if other[0] != filler[0] and other[-1] != filler[-1]:
                     self.kinds.union(seen, text)
+
+    def take_changed(self) -> set[str]:
+        """The fillers whose :meth:`value_kind` may have changed since the last call (the log is
+        emptied): what a reader of earlier sentences must look at again."""
+        changed, self.kinds.changed = self.kinds.changed, set()
+        return changed
 
     def value_kind(self, filler: str) -> str | None:
         """The kind of a lower-case filler, if the session showed it substituting for another."""

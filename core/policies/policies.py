@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Protocol
 
-from .claims import names_in
+from .claims import name_words, names_in
 from .ledger import SupersessionTracker
 from .lexicon import THIRD_PARTY, is_assertion
 from .records import DEFAULT_RECENT, DEFAULT_SUMMARY_TOKENS, Budget, PolicyMessage, Selection
@@ -384,6 +384,17 @@ FOCUS_QUERY_SHARE: Final = 0.5
 FOCUS_QUERY_K: Final = 60
 """Snippets the recommended policy retrieves for the question at most."""
 
+FOCUS_RARE_DF: Final = 2
+"""A term at most this many messages before the question use (the statement itself included) is
+one the conversation seldom uses: what makes a statement particular rather than routine."""
+
+
+def _particularity(store: MemoryStore, turn: int, at_turn: int) -> float:
+    """How much a message says that the conversation seldom says, per token it costs: its rare
+    terms (:data:`FOCUS_RARE_DF`) ÷ its tokens."""
+    rare = store.index.rare_terms(turn, before=at_turn, at_most=FOCUS_RARE_DF)
+    return rare / max(1, store.tokens(turn))
+
 
 class Focus:
     """The recommended policy: the state in force, the question's evidence, the recent thread.
@@ -396,8 +407,9 @@ class Focus:
     1. the system prompt;
     2. retrieval against the current question (TF-IDF, best first) up to
        :data:`FOCUS_QUERY_SHARE` of the budget;
-    3. every claim in force per subject and kind of value (those about the question's subjects
-       first, then the newest);
+    3. every claim in force per subject and kind of value: those about the question's subjects
+       first, then the most particular per token (the terms the conversation seldom uses, per
+       token: a statement of something specific before one of routine), then the newest;
     4. statements of no kind the session taught that are worded as a change ("I'm vegan now");
     5. the 15 most recent messages;
     6. the rest of the question's retrieval;
@@ -417,17 +429,18 @@ class Focus:
     def __init__(self, recent: int = DEFAULT_RECENT) -> None:
         self.recent = recent
         self.tracker = SupersessionTracker()
-        self._fact_like: dict[int, bool] = {}
-        """Per turn, whether it looks factual given the names learnt so far (reset as names grow)."""
+        self._shape: dict[int, _FactShape | None] = {}
+        """Per turn, what its text alone says about looking factual (None: it cannot)."""
+        self._named: set[int] = set()
+        """Turns that mention a name learnt so far (names are only ever added)."""
 
     def _catch_up(self, history: Sequence[PolicyMessage], at_turn: int) -> None:
         if self.tracker.read_through >= at_turn:  # asked about an earlier point: read again
             self.tracker = SupersessionTracker()
+            self._named = set()
         lo = len(history)
         while lo > 0 and history[lo - 1].turn > self.tracker.read_through:
             lo -= 1
-        if lo < len(history):
-            self._fact_like = {}
         self.tracker.read_many(history[lo:])
 
     def select(self, context: PolicyContext) -> Selection:
@@ -457,11 +470,12 @@ class Focus:
             share_messages = int(FOCUS_QUERY_SHARE * (budget.messages or len(ranked)))
             add_fresh(ranked[:share_messages])
         about = {n.lower() for n in names_in(context.query, self.tracker.names)}
-        in_force = sorted(
-            ((key, turns) for key, turns in ledger.current.items() if turns),
-            key=lambda item: (item[0][0] not in about, -max(item[1])),
-        )
-        add_fresh(t for _key, turns in in_force for t in sorted(turns, reverse=True))
+        in_force: dict[int, bool] = {}
+        for (subject, _kind), turns in ledger.current.items():
+            for turn in turns:
+                in_force[turn] = in_force.get(turn, False) or subject in about
+        particular = {t: _particularity(store, t, context.at_turn) for t in in_force}
+        add_fresh(sorted(in_force, key=lambda t: (not in_force[t], -particular[t], -t)))
         # statements of no kind the session taught, worded as a change ("I'm vegan now")
         add_fresh(sorted(
             (t for turns in ledger.open_claims.values() for t in turns if ledger.claims[t].change),
@@ -469,7 +483,9 @@ class Focus:
         ))
         add_fresh(m.turn for m in reversed(history[-self.recent :]))
         add_fresh(ranked)
-        add_fresh(m.turn for m in reversed(history) if self._looks_factual(m))
+        names = self.tracker.names
+        lower_names = {n.lower() for n in names}
+        add_fresh(m.turn for m in reversed(history) if self._looks_factual(m, names, lower_names))
         add_fresh(_newest_first(history))
         dropped = tuple(sorted(t for t in stale if t < context.at_turn))
         return Selection(
@@ -480,20 +496,52 @@ class Focus:
             dropped_stale=dropped,
         )
 
-    def _looks_factual(self, message: PolicyMessage) -> bool:
-        known = self._fact_like.get(message.turn)
-        if known is None:
-            known = self._fact_like[message.turn] = self._factual(message)
-        return known
+    def _looks_factual(self, message: PolicyMessage, names: set[str], lower_names: set[str]) -> bool:
+        """A statement that sets no learnt value but names someone or gives a figure."""
+        turn = message.turn
+        if turn in self._shape:
+            shape = self._shape[turn]
+        else:
+            shape = self._shape[turn] = _fact_shape(message)
+        if shape is None:
+            return False
+        claim = self.tracker.ledger.claims.get(turn)
+        if claim is not None and claim.values:
+            return False
+        if shape.figure or turn in self._named:
+            return True
+        if not shape.words.isdisjoint(lower_names if shape.lowered else names):
+            self._named.add(turn)
+            return True
+        return False
 
-    def _factual(self, message: PolicyMessage) -> bool:
-        claim = self.tracker.ledger.claims.get(message.turn)
-        if message.role == "assistant" or (claim is not None and claim.values):
-            return False
-        text = message.content
-        if len(words(text)) < 4 or not is_assertion(text) or THIRD_PARTY.search(text):
-            return False
-        return bool(names_in(text, self.tracker.names)) or _FACT_LIKE_VALUE.search(text) is not None
+
+@dataclass(frozen=True, slots=True)
+class _FactShape:
+    """What a message's text alone says about whether it looks factual.
+
+    Attributes:
+        figure: It gives a figure (a digit or an amount).
+        lowered: It is typed all in lower case (names are then matched case-insensitively).
+        words: The capitalisable words that would be names (lower-case when ``lowered``).
+    """
+
+    figure: bool
+    lowered: bool
+    words: frozenset[str]
+
+
+def _fact_shape(message: PolicyMessage) -> _FactShape | None:
+    """The text's part of :meth:`Focus._looks_factual`, or None when the text rules it out (an
+    assistant's message, under four words, not an assertion, someone else's habit)."""
+    text = message.content
+    if message.role == "assistant" or len(words(text)) < 4:
+        return None
+    if not is_assertion(text) or THIRD_PARTY.search(text):
+        return None
+    lowered = text == text.lower()
+    candidates = frozenset(word.lower() if lowered else word for word in name_words(text))
+    return _FactShape(_FACT_LIKE_VALUE.search(text) is not None, lowered, candidates)
 
 
 POLICY_TYPES: Final[tuple[type[Policy], ...]] = (

@@ -210,6 +210,16 @@ def test_recommended_policy_figures_at_16k_tokens(wording: str) -> None:
     assert ours.tokens <= 16_000
 
 
+def test_recommended_policy_at_8k_tokens_on_standard() -> None:
+    """Where not every statement in force fits: the particular ones go first (0.841 / 0.714 when
+    they were sent newest key first)."""
+    result = run_generated(10_000, 7, Budget(messages=None, tokens=8_000), policies=["focus"])
+    ours = result.policies["focus"]
+    assert ours.critical_recall == pytest.approx(0.903, abs=0.0005)
+    assert ours.stale_retention == pytest.approx(0.0066, abs=0.0005)
+    assert ours.query_recall == pytest.approx(1.000, abs=0.0005)
+
+
 def test_seed_shape_session_beside_the_seed_scorer() -> None:
     """On the seed harness's shape the seed's scorer does well; the recommended policy does better."""
     names = ["focus", "importance-seed", "sliding-window"]
