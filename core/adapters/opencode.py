@@ -40,7 +40,7 @@ session list do not have.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -357,6 +357,29 @@ def storage_root(session_file: str) -> str | None:
     return os.path.dirname(session_dir)
 
 
+def read_tree(
+    session: Session,
+    info: Mapping[str, Any],
+    messages_of: Callable[[str], list[Any]],
+    children_of: Callable[[str], Sequence[Mapping[str, Any]]],
+) -> None:
+    """A session's messages into the main scope, and the sessions whose ``parentID`` is it (the
+    sub-agents its ``task`` tool started; theirs too, :data:`MAX_CHILD_DEPTH` deep) into their
+    own scopes: ``messages_of(id)`` gives a session's ``{info, parts}`` records (an export's
+    shape), ``children_of(id)`` its child sessions' infos."""
+    pending: list[tuple[Mapping[str, Any], str, str | None, int]] = [(info, MAIN_SCOPE, None, 0)]
+    while pending:
+        current, scope_id, parent, depth = pending.pop(0)
+        set_session_header(session, current, scope_id, parent)
+        session_id = opt_str(current, "id")
+        MessagesReader(session, scope_id).read(messages_of(session_id))
+        if depth < MAX_CHILD_DEPTH:
+            for child in children_of(session_id):
+                child_id = opt_str(child, "id")
+                if child_id not in session.scopes:
+                    pending.append((child, child_id, scope_id, depth + 1))
+
+
 def read_stored_session(session: Session, info: Mapping[str, Any]) -> None:
     """A session file of the storage: its messages, and its sub-agent sessions as child scopes."""
     root = storage_root(session.source)
@@ -364,17 +387,7 @@ def read_stored_session(session: Session, info: Mapping[str, Any]) -> None:
         raise FormatError("an OpenCode session file outside storage/session/<project>/")
     storage = Storage(root)
     project_folder = os.path.dirname(os.path.abspath(session.source))
-    pending: list[tuple[Mapping[str, Any], str, str | None, int]] = [(info, MAIN_SCOPE, None, 0)]
-    while pending:
-        current, scope_id, parent, depth = pending.pop(0)
-        set_session_header(session, current, scope_id, parent)
-        session_id = opt_str(current, "id")
-        MessagesReader(session, scope_id).read(storage.messages(session_id))
-        if depth < MAX_CHILD_DEPTH:
-            for child in storage.children(project_folder, session_id):
-                child_id = opt_str(child, "id")
-                if child_id not in session.scopes:
-                    pending.append((child, child_id, scope_id, depth + 1))
+    read_tree(session, info, storage.messages, lambda parent: storage.children(project_folder, parent))
     for path in storage.unreadable[:KEPT_UNREADABLE]:
         relative = os.path.relpath(path, root)
         session.problems.add(
