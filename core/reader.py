@@ -675,6 +675,7 @@ class SessionReader:
         if key == self._database_key:
             return ReadProgress(0, size, size, None)
         change = FileChange.REWRITTEN if self._database_key is not None else None
+        self.document_spec = document_format("opencode")
         self.session = self._new_session()
         if change is not None:
             self.session.problems.add(change.value, 0, "the database changed; read again")

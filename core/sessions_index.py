@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
+from .adapters.opencode_db import log_stat, session_updated
 from .agent_homes import agent_of_log
 from .homes import SessionLog
 from .model_info import context_window, refined_trigger
@@ -337,13 +338,13 @@ class SessionIndex:
     def row(self, log: SessionLog) -> SessionRow | None:
         """The row of one session, or None when its log is in no known format (not a session)."""
         try:
-            stat = os.stat(log.path)
+            stat = log_stat(log.path)
         except OSError:
             return None
         main = self.digest(log.path, stat)
         if not main.format and not main.problem:
             return None
-        mtime = stat.st_mtime
+        mtime = session_updated(log.path) or stat.st_mtime
         logs = [(log.path, main)]
         counted = list(main.call_ids)
         for path in log.files[1:]:

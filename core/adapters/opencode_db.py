@@ -25,6 +25,10 @@ session of the file (the session list's rows are such addresses).
 **Read-only.** The file is opened with a ``mode=ro`` URI and ``PRAGMA query_only``, inside one
 read transaction: nothing is written, and in WAL mode a reader takes no lock that blocks the
 agent's writer, so a database that a running OpenCode is writing is read as of its last commit.
+When no ``-wal`` or ``-journal`` file is beside it (no OpenCode has it open), it is opened
+``immutable`` as well: SQLite would otherwise create the ``-shm`` and ``-wal`` files of a WAL
+database even for a read-only connection. Should OpenCode start writing during that read, what
+SQLite reports (a malformed page) refuses this read, and the next one sees the ``-wal`` file.
 Rows whose ``data`` is not a JSON object are skipped and counted among the session's problems; a
 file that is not a database, is corrupt, truncated or locked is refused with SQLite's reason.
 
@@ -82,6 +86,13 @@ def database_file(path: str) -> str:
     return split_address(path)[0]
 
 
+def database_files(path: str) -> tuple[str, ...]:
+    """The database's file and its ``-wal`` file, when a path or address names a database (a
+    watcher's filter: a commit lands in the ``-wal`` file); () for any other path."""
+    file = database_file(path)
+    return (file, f"{file}-wal") if is_database(path) else ()
+
+
 def is_database(path: str) -> bool:
     """Whether the file a path or session address names starts like an SQLite database."""
     try:
@@ -116,6 +127,39 @@ def last_change_ns(path: str) -> int:
     return max(key[1], key[3])
 
 
+def log_stat(path: str) -> os.stat_result:
+    """``os.stat`` of a log; for a database (``*.db``) or one of its sessions, of the database or
+    of its ``-wal`` file, whichever was written last (a digest cached by size and mtime must go
+    stale when either is written).
+
+    Raises:
+        OSError: The file cannot be stat'ed.
+    """
+    file = database_file(path)
+    found = os.stat(file)
+    if file != path or file.endswith(".db"):
+        with contextlib.suppress(OSError):
+            wal = os.stat(file + "-wal")
+            if wal.st_mtime_ns > found.st_mtime_ns:
+                return wal
+    return found
+
+
+def session_updated(path: str) -> float | None:
+    """When the session an address names was last updated (seconds since the epoch; None for
+    another path, or when the database cannot say)."""
+    file, session_id = split_address(path)
+    if session_id is None:
+        return None
+    try:
+        with reading(file) as connection:
+            query = connection.execute("SELECT time_updated FROM session WHERE id = ?", (session_id,))
+            row = query.fetchone()
+    except FormatError:
+        return None
+    return row[0] / 1000 if row is not None and isinstance(row[0], int) else None
+
+
 def _refusal(file: str, exc: sqlite3.Error) -> FormatError:
     return FormatError(f"cannot read the OpenCode database {short(os.path.basename(file), 80)}: {exc}")
 
@@ -128,6 +172,8 @@ def reading(file: str) -> Iterator[sqlite3.Connection]:
         FormatError: SQLite cannot open or read the file (corrupt, not a database, locked).
     """
     uri = f"file:{urllib.parse.quote(os.path.abspath(file))}?mode=ro"
+    if not any(os.path.exists(file + suffix) for suffix in ("-wal", "-journal")):
+        uri += "&immutable=1"  # no writer: read the file alone, creating no -shm or -wal beside it
     try:
         connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as exc:

@@ -19,8 +19,12 @@ from typing import Any
 
 import pytest
 from ctxscope.core.adapters import opencode, opencode_db
+from ctxscope.core.agent_homes import agent_of
 from ctxscope.core.analysis import analyse
+from ctxscope.core.follow import Follower
+from ctxscope.core.homes import discover
 from ctxscope.core.reader import SessionReader, detect_format, open_log
+from ctxscope.core.sessions_index import SessionIndex
 
 from tests.core.agent_fixtures import FIXTURES, assert_figures, figures
 
@@ -117,13 +121,16 @@ def test_split_address_keeps_other_paths_whole(tmp_path: Path) -> None:
     assert opencode_db.split_address(str(odd)) == (str(odd), None)  # a real file wins
 
 
-def test_the_agents_database_is_never_written(tmp_path: Path) -> None:
+@pytest.mark.parametrize("journal", ["DELETE", "WAL"])
+def test_the_agents_database_is_never_written(tmp_path: Path, journal: str) -> None:
     copy = tmp_path / "opencode.db"
     shutil.copyfile(DB, copy)
+    with contextlib.closing(sqlite3.connect(copy)) as connection:
+        connection.execute(f"PRAGMA journal_mode = {journal}")  # OpenCode's is WAL
     before = copy.read_bytes()
-    open_log(copy)
+    assert figures(open_log(copy)).calls == 7
     assert copy.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["opencode.db"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["opencode.db"]  # no -shm, no -wal
 
 
 def wal_copy(tmp_path: Path) -> tuple[Path, sqlite3.Connection]:
@@ -188,12 +195,14 @@ def test_a_damaged_database_is_refused_with_sqlites_reason(tmp_path: Path, damag
         open_log(broken)
 
 
-def test_a_locked_database_is_refused_not_waited_on_forever(tmp_path: Path) -> None:
+def test_a_database_locked_by_a_writer_is_refused_not_waited_on_forever(tmp_path: Path) -> None:
     copy = tmp_path / "opencode.db"
-    shutil.copyfile(DB, copy)  # rollback-journal mode: an exclusive writer shuts readers out
+    shutil.copyfile(DB, copy)  # rollback-journal mode: a writer mid-transaction shuts readers out
     with contextlib.closing(sqlite3.connect(copy, isolation_level=None)) as writer:
         writer.execute("PRAGMA locking_mode = EXCLUSIVE")
         writer.execute("BEGIN EXCLUSIVE")
+        writer.execute("DELETE FROM part")
+        assert (tmp_path / "opencode.db-journal").exists()
         with pytest.raises(ValueError, match="database is locked"):
             open_log(copy)
 
@@ -205,3 +214,68 @@ def test_a_database_of_another_program_is_refused(tmp_path: Path) -> None:
         connection.commit()
     with pytest.raises(ValueError, match="no such table: session"):
         open_log(other)
+
+
+def opencode_home(tmp_path: Path) -> Path:
+    """A home whose OpenCode data folder holds the fixture as ``opencode.db``."""
+    data = tmp_path / ".local" / "share" / "opencode"
+    data.mkdir(parents=True)
+    shutil.copyfile(DB, data / "opencode.db")
+    return data
+
+
+def test_the_session_list_shows_each_database_session_as_a_row(tmp_path: Path) -> None:
+    data = opencode_home(tmp_path)
+    logs = discover(environ={"HOME": str(tmp_path)})
+    address = f"{data / 'opencode.db'}#{MAIN_ID}"
+    assert [(log.path, log.agent) for log in logs] == [(address, "opencode")]  # no row for the sub-agent
+    with SessionIndex(":memory:") as index:
+        (row,) = index.rows(logs)
+        assert index.rows(logs) == [row]
+        assert index.reads == 1  # the unchanged database is not read again
+    assert (row.agent, row.format, row.session_id, row.calls, row.subagents) == (
+        "opencode",
+        "opencode",
+        MAIN_ID,
+        7,
+        1,
+    )
+    assert (row.compactions, row.peak, row.problem) == (1, 21_000, "")
+    assert row.last_activity == 1796193401.478  # the session's time_updated, not the file's mtime
+
+
+def test_a_commit_to_the_wal_makes_the_row_stale(tmp_path: Path) -> None:
+    data = opencode_home(tmp_path)
+    logs = discover(environ={"HOME": str(tmp_path)})
+    with contextlib.closing(sqlite3.connect(data / "opencode.db", isolation_level=None)) as writer:
+        writer.execute("PRAGMA journal_mode = WAL")
+        writer.execute("PRAGMA wal_autocheckpoint = 0")
+        with SessionIndex(":memory:") as index:
+            assert index.rows(logs)[0].calls == 7
+            writer.execute(
+                "DELETE FROM message WHERE session_id = ? AND data LIKE '%compaction%'", (MAIN_ID,)
+            )
+            assert index.rows(logs)[0].calls == 6
+            assert index.reads == 2
+
+
+def test_following_a_folder_takes_the_database(tmp_path: Path) -> None:
+    data = opencode_home(tmp_path)
+    follower = Follower(str(data))
+    progress = follower.poll()
+    assert progress.path == str(data / "opencode.db")
+    assert follower.session is not None and figures(follower.session).calls == 7
+
+
+@pytest.mark.parametrize(
+    ("path", "agent"),
+    [
+        ("/h/.local/share/opencode/opencode.db", "opencode"),
+        ("/h/.local/share/opencode/opencode.db-wal", "opencode"),
+        (f"/h/.local/share/opencode/opencode.db#{MAIN_ID}", "opencode"),
+        ("/h/.local/share/opencode/opencode.db-shm", ""),
+        ("/h/other.db", ""),
+    ],
+)
+def test_database_files_belong_to_opencode(path: str, agent: str) -> None:
+    assert agent_of(path) == agent
