@@ -681,8 +681,8 @@ class SessionReader:
             self.session.problems.add(change.value, 0, "the database changed; read again")
         try:
             read_database(self.session, self.path)
-        except FormatError as exc:
-            raise _unknown(self.path, str(exc)) from None
+        except FormatError as exc:  # a database: the list of known formats would not help
+            raise UnknownFormatError(f"{os.path.basename(self.path)}: {exc}") from None
         self.session.bytes_read = size
         self._database_key = key
         return ReadProgress(1, size, size, change)

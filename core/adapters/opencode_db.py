@@ -161,7 +161,8 @@ def session_updated(path: str) -> float | None:
 
 
 def _refusal(file: str, exc: sqlite3.Error) -> FormatError:
-    return FormatError(f"cannot read the OpenCode database {short(os.path.basename(file), 80)}: {exc}")
+    name = short(os.path.basename(file), 80)
+    return FormatError(f"cannot read the OpenCode database {name}: {short(exc, 200)}")
 
 
 @contextlib.contextmanager
@@ -324,11 +325,13 @@ def choose(sessions: list[StoredSession], wanted: str | None, file: str) -> tupl
         raise FormatError(f"no session {wanted} in the OpenCode database {short(os.path.basename(file), 80)}")
     roots = [s for s in sessions if s.parent_id is None]
     if not roots:
-        raise FormatError("an OpenCode database without sessions")
+        raise FormatError("an OpenCode database without sessions (yet)")
     newest = roots[0]
+    count = len(roots)
+    which = "its only session" if count == 1 else f"the most recently updated of its {count} sessions"
     notice = (
-        f"opened the most recently updated of {len(roots)} sessions, {newest.id} "
-        f"({short(newest.title, 60)!r}); name another as PATH{ADDRESS_MARK}SESSION_ID"
+        f"opened {which}, {short(newest.id, 100)} ({short(newest.title, 60)!r}); "
+        f"name one as PATH{ADDRESS_MARK}SESSION_ID"
     )
     return newest, notice
 
