@@ -1,4 +1,5 @@
-"""OpenCode sessions: ``opencode export`` documents and the JSON session storage.
+"""OpenCode sessions: ``opencode export`` documents, the JSON session storage (and, through
+:mod:`~ctxscope.core.adapters.opencode_db`, the SQLite store).
 
 An export is one document ``{info, messages: [{info, parts}]}``: ``info`` is the session
 (``id``, ``title``, ``directory``, ``parentID`` for a sub-agent's session), each message's
@@ -27,14 +28,9 @@ The session storage (``~/.local/share/opencode/storage/``) keeps the same record
 messages and parts from there, and the sessions whose ``parentID`` is that session (the
 sub-agents its ``task`` tool started) into their own scopes.
 
-Not read: OpenCode releases that keep sessions in an SQLite database (``opencode.db`` beside
-``storage/``). Its schema (OpenCode's ``packages/opencode/src/session/session.sql.ts``) holds the
-same records: a ``session`` table (``id``, ``parent_id``, ``directory``, ``title``, times), and
-``message`` and ``part`` tables whose ``data`` column is the JSON of a message's ``info`` and of
-a part without their ids (``id``, ``session_id``, ``message_id`` are columns), so an export-shaped
-``{info, parts}`` list can be rebuilt per session; no real database has been seen to test it on,
-and one file holding every session needs a way to name a session that the file-based reader and
-session list do not have.
+Current OpenCode releases keep every session in one SQLite database (``opencode.db`` beside
+``storage/``): :mod:`~ctxscope.core.adapters.opencode_db` rebuilds a session's export-shaped
+``{info, messages}`` from its rows and reads it with :func:`read_tree`, as the storage is read.
 """
 
 from __future__ import annotations
