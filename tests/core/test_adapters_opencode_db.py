@@ -279,3 +279,22 @@ def test_following_a_folder_takes_the_database(tmp_path: Path) -> None:
 )
 def test_database_files_belong_to_opencode(path: str, agent: str) -> None:
     assert agent_of(path) == agent
+
+
+def test_hostile_rows_are_kept_out_of_the_notice_and_skipped(tmp_path: Path) -> None:
+    copy, writer = wal_copy(tmp_path)
+    with contextlib.closing(writer):
+        writer.execute("UPDATE session SET title = ? WHERE id = ?", ("\x1b]0;owned\x07[red]x", MAIN_ID))
+        writer.execute("UPDATE session SET time_updated = 'soon' WHERE id = ?", (CHILD_ID,))
+        (message,) = writer.execute(
+            "SELECT min(id) FROM message WHERE session_id = ?", (CHILD_ID,)
+        ).fetchone()
+        writer.execute("UPDATE message SET data = 42 WHERE id = ?", (message,))
+        writer.execute(
+            "UPDATE part SET data = x'00ff' WHERE session_id = ? AND data LIKE '%step-start%'", (CHILD_ID,)
+        )
+    session = open_log(copy)
+    (notice,) = session.problems.notices
+    assert "\x1b" not in notice.reason and "\x07" not in notice.reason
+    assert session.problems.counts["wrong_type"] == 3  # the message and the child's two step-starts
+    assert figures(session).calls == 7  # a step without its step-start is still a call
