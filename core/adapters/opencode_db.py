@@ -54,7 +54,7 @@ from ..files import open_regular
 from ..logformat import FormatError
 from ..session import Session
 from ._common import short
-from .opencode import FORMAT, read_tree
+from .opencode import FORMAT, MAX_CHILD_DEPTH, read_tree
 
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 ADDRESS_MARK: Final = "#"
@@ -145,19 +145,39 @@ def log_stat(path: str) -> os.stat_result:
     return found
 
 
-def session_updated(path: str) -> float | None:
-    """When the session an address names was last updated (seconds since the epoch; None for
-    another path, or when the database cannot say)."""
+STAMP_SQL: Final = """
+WITH RECURSIVE tree(id, depth) AS (
+    SELECT id, 0 FROM session WHERE id = ?
+    UNION SELECT session.id, tree.depth + 1 FROM session JOIN tree ON session.parent_id = tree.id
+    WHERE tree.depth < ?
+)
+SELECT
+    (SELECT count(*) FROM tree)
+    + (SELECT count(*) FROM message WHERE session_id IN (SELECT id FROM tree))
+    + (SELECT count(*) FROM part WHERE session_id IN (SELECT id FROM tree)),
+    max(
+        (SELECT coalesce(max(time_updated), 0) FROM session WHERE id IN (SELECT id FROM tree)),
+        (SELECT coalesce(max(time_updated), 0) FROM message WHERE session_id IN (SELECT id FROM tree)),
+        (SELECT coalesce(max(time_updated), 0) FROM part WHERE session_id IN (SELECT id FROM tree))
+    )
+"""
+
+
+def change_stamp(path: str) -> tuple[int, int] | None:
+    """(rows, newest ``time_updated`` in ms) over the session an address names and its sub-agent
+    sessions: their ``session``, ``message`` and ``part`` rows. OpenCode bumps a row's
+    ``time_updated`` whenever it writes it, so the stamp changes exactly when the session does
+    (a write to another session of the file leaves it alone). None for another path, or when
+    the database cannot say."""
     file, session_id = split_address(path)
     if session_id is None:
         return None
     try:
         with reading(file) as connection:
-            query = connection.execute("SELECT time_updated FROM session WHERE id = ?", (session_id,))
-            row = query.fetchone()
+            rows, newest = connection.execute(STAMP_SQL, (session_id, MAX_CHILD_DEPTH)).fetchone()
     except FormatError:
         return None
-    return row[0] / 1000 if row is not None and isinstance(row[0], int) else None
+    return (rows, newest) if isinstance(rows, int) and isinstance(newest, int) else None
 
 
 def _refusal(file: str, exc: sqlite3.Error) -> FormatError:

@@ -244,19 +244,32 @@ def test_the_session_list_shows_each_database_session_as_a_row(tmp_path: Path) -
     assert row.last_activity == 1796193401.478  # the session's time_updated, not the file's mtime
 
 
-def test_a_commit_to_the_wal_makes_the_row_stale(tmp_path: Path) -> None:
+def test_a_commit_to_a_session_makes_its_row_stale_and_no_other(tmp_path: Path) -> None:
     data = opencode_home(tmp_path)
-    logs = discover(environ={"HOME": str(tmp_path)})
+    other = "ses_0ther0session0000000000"
     with contextlib.closing(sqlite3.connect(data / "opencode.db", isolation_level=None)) as writer:
         writer.execute("PRAGMA journal_mode = WAL")
         writer.execute("PRAGMA wal_autocheckpoint = 0")
+        columns = "project_id, slug, directory, title, version, time_created, time_updated"
+        writer.execute(
+            f"INSERT INTO session (id, {columns}) SELECT ?, {columns} FROM session WHERE id = ?",
+            (other, MAIN_ID),
+        )
+        logs = discover(environ={"HOME": str(tmp_path)})
+        assert sorted(log.path.rpartition("#")[2] for log in logs) == sorted([MAIN_ID, other])
         with SessionIndex(":memory:") as index:
-            assert index.rows(logs)[0].calls == 7
+            calls = {row.session_id: row.calls for row in index.rows(logs)}
+            assert (calls, index.reads) == ({MAIN_ID: 7, other: 0}, 2)
+            writer.execute(
+                "UPDATE session SET title = 'renamed', time_updated = time_updated + 1 WHERE id = ?", (other,)
+            )
+            index.rows(logs)
+            assert index.reads == 3  # only the renamed session was read again
             writer.execute(
                 "DELETE FROM message WHERE session_id = ? AND data LIKE '%compaction%'", (MAIN_ID,)
             )
-            assert index.rows(logs)[0].calls == 6
-            assert index.reads == 2
+            calls = {row.session_id: row.calls for row in index.rows(logs)}
+            assert (calls, index.reads) == ({MAIN_ID: 6, other: 0}, 4)
 
 
 def test_following_a_folder_takes_the_database(tmp_path: Path) -> None:
