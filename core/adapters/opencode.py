@@ -53,7 +53,8 @@ MAX_STORAGE_FILES: Final = 100_000
 """At most this many message and part files are read for one session tree."""
 
 KEPT_UNREADABLE: Final = 20
-"""How many unreadable storage files are named one by one among the session's problems."""
+"""How many unreadable storage files (or database rows) are named one by one among the session's
+problems."""
 
 MAX_CHILD_DEPTH: Final = 4
 """How deep sub-agent sessions of sub-agent sessions are followed."""
@@ -353,6 +354,16 @@ def storage_root(session_file: str) -> str | None:
     return os.path.dirname(session_dir)
 
 
+def add_skipped(session: Session, names: list[str], what: str) -> None:
+    """The records that were not JSON objects among the session's problems: the first
+    :data:`KEPT_UNREADABLE` by name, then how many more ``what`` were skipped."""
+    for name in names[:KEPT_UNREADABLE]:
+        session.problems.add("wrong_type", 0, f"{name} is not a JSON object; skipped")
+    if len(names) > KEPT_UNREADABLE:
+        more = len(names) - KEPT_UNREADABLE
+        session.problems.add("wrong_type", 0, f"{more} more {what} that are not JSON objects skipped")
+
+
 def read_tree(
     session: Session,
     info: Mapping[str, Any],
@@ -384,16 +395,8 @@ def read_stored_session(session: Session, info: Mapping[str, Any]) -> None:
     storage = Storage(root)
     project_folder = os.path.dirname(os.path.abspath(session.source))
     read_tree(session, info, storage.messages, lambda parent: storage.children(project_folder, parent))
-    for path in storage.unreadable[:KEPT_UNREADABLE]:
-        relative = os.path.relpath(path, root)
-        session.problems.add(
-            "wrong_type", 0, f"storage file {short(relative, 120)} is not a JSON object; skipped"
-        )
-    if len(storage.unreadable) > KEPT_UNREADABLE:
-        skipped = len(storage.unreadable) - KEPT_UNREADABLE
-        session.problems.add(
-            "wrong_type", 0, f"{skipped} more storage files that are not JSON objects skipped"
-        )
+    names = [f"storage file {short(os.path.relpath(path, root), 120)}" for path in storage.unreadable]
+    add_skipped(session, names, "storage files")
     if storage.files > MAX_STORAGE_FILES:
         session.problems.add("oversize", 0, f"more than {MAX_STORAGE_FILES} storage files; the rest skipped")
 

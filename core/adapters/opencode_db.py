@@ -34,7 +34,9 @@ file that is not a database, is corrupt, truncated or locked is refused with SQL
 
 **Live.** :func:`change_key` is the pair of the database's and its ``-wal`` file's (size, mtime):
 a follower that polls reads the session again when either changed (OpenCode commits to the
-``-wal`` file, and only a checkpoint touches the database itself).
+``-wal`` file, and only a checkpoint touches the database itself). The session list keys a
+session's row by :func:`change_stamp` instead (its own rows' count and newest ``time_updated``),
+so a write to one session does not read every session of the file again.
 """
 
 from __future__ import annotations
@@ -54,15 +56,13 @@ from ..files import open_regular
 from ..logformat import FormatError
 from ..session import Session
 from ._common import short
-from .opencode import FORMAT, MAX_CHILD_DEPTH, read_tree
+from .opencode import FORMAT, MAX_CHILD_DEPTH, add_skipped, read_tree
 
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 ADDRESS_MARK: Final = "#"
 SESSION_ID: Final = re.compile(r"ses_[A-Za-z0-9]{1,100}")
 MAX_ROWS: Final = 200_000
 """At most this many message and part rows are read for one session tree."""
-KEPT_BAD_ROWS: Final = 20
-"""How many unreadable rows are named one by one among the session's problems."""
 BUSY_TIMEOUT: Final = 2.0
 """Seconds a read waits for a lock (only a rollback-journal writer can hold one against it)."""
 
@@ -296,7 +296,7 @@ class Rows:
             value = None
         if isinstance(value, dict):
             return value
-        self.bad.append(f"{table} {short(str(row_id), 60)}")
+        self.bad.append(f"the data of {table} {short(str(row_id), 60)}")
         return None
 
     def messages(self, session_id: str) -> list[dict[str, Any]]:
@@ -372,10 +372,6 @@ def read_database(session: Session, path: str) -> None:
             session.problems.add("chosen", 0, notice)
         rows = Rows(connection, sessions)
         read_tree(session, chosen.info(), rows.messages, rows.children)
-    for name in rows.bad[:KEPT_BAD_ROWS]:
-        session.problems.add("wrong_type", 0, f"{name}: its data is not a JSON object; skipped")
-    if len(rows.bad) > KEPT_BAD_ROWS:
-        more = len(rows.bad) - KEPT_BAD_ROWS
-        session.problems.add("wrong_type", 0, f"{more} more rows whose data is not a JSON object skipped")
+    add_skipped(session, rows.bad, "rows")
     if rows.rows > MAX_ROWS:
         session.problems.add("oversize", 0, f"more than {MAX_ROWS} message and part rows; the rest skipped")
