@@ -9,7 +9,11 @@ that the newest one is followed like any log:
   ``~/.gemini``, its ``tmp``, one project folder or its ``chats``);
 * OpenCode: ``storage/session/<projectID>/ses_*.json`` under ``~/.local/share/opencode`` (or the
   ``storage`` or ``session`` folder, or one project folder). A sub-agent's session (one with a
-  ``parentID``) is read as part of its parent's, so it is not followed on its own;
+  ``parentID``) is read as part of its parent's, so it is not followed on its own. Current
+  OpenCode keeps every session in ``opencode.db`` there instead (or in the folder itself): a
+  listing names each of its sessions without a parent as ``opencode.db#SESSION_ID``
+  (:mod:`~ctxscope.core.adapters.opencode_db`), following takes the database itself (its
+  newest session), dated by its last write (the database or its ``-wal`` file);
 * Cline and Roo Code: ``tasks/<taskId>/ui_messages.json`` under the extension's VS Code
   ``globalStorage`` folder (``saoudrizwan.claude-dev``, ``rooveterinaryinc.roo-cline``), the
   ``globalStorage`` folder itself, its ``tasks`` folder, or one task folder;
@@ -32,6 +36,8 @@ from typing import Final
 
 import orjson
 
+from .adapters import opencode_db
+
 AIDER_HISTORY: Final = ".aider.chat.history.md"
 CLINE_UI: Final = "ui_messages.json"
 CLINE_EXTENSION: Final = "saoudrizwan.claude-dev"
@@ -39,6 +45,9 @@ ROO_EXTENSION: Final = "rooveterinaryinc.roo-cline"
 CLINE_EXTENSIONS: Final = (CLINE_EXTENSION, ROO_EXTENSION)
 GEMINI_PREFIX: Final = "session-"
 OPENCODE_PREFIX: Final = "ses_"
+OPENCODE_DB: Final = "opencode.db"
+OPENCODE_DB_FILES: Final = (OPENCODE_DB, f"{OPENCODE_DB}-wal")
+"""The files whose change is a change of OpenCode's database (it commits to the ``-wal`` file)."""
 CHILD_CHECKS: Final = 20
 """How many of the newest OpenCode session files are opened to skip sub-agent sessions."""
 
@@ -132,6 +141,33 @@ def all_opencode_sessions(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]
     return opencode_sessions(scan, folder, None)
 
 
+def _opencode_db_files(scan: _Scan, folder: str) -> Iterator[str]:
+    for base in [folder, *scan.dirs(folder, "opencode")]:
+        for _, path in scan.files(base, name=OPENCODE_DB):
+            yield path
+
+
+def opencode_database(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    """OpenCode's ``opencode.db`` in the folder (or its ``opencode`` folder), dated by its last
+    write: following it reads its most recently updated session."""
+    for path in _opencode_db_files(scan, folder):
+        yield opencode_db.last_change_ns(path), path
+
+
+def opencode_database_sessions(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    """Each session without a parent in OpenCode's ``opencode.db``, as ``opencode.db#SESSION_ID``
+    dated by the session's ``time_updated`` (for a listing)."""
+    for path in _opencode_db_files(scan, folder):
+        for stored in opencode_db.root_sessions(path):
+            yield stored.updated * 1_000_000, opencode_db.session_address(path, stored.id)
+
+
+def opencode_listing(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
+    """Every OpenCode session for a listing: the storage's files and the database's sessions."""
+    yield from all_opencode_sessions(scan, folder)
+    yield from opencode_database_sessions(scan, folder)
+
+
 def cline_tasks(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
     extensions = [d for name in CLINE_EXTENSIONS for d in scan.dirs(folder, name)]
     tasks_dirs = [d for base in [folder, *extensions] for d in scan.dirs(base, "tasks")]
@@ -151,10 +187,16 @@ def project_histories(scan: _Scan, folder: str) -> Iterator[tuple[int, str]]:
         yield from scan.files(exports, suffix=".md")
 
 
-FINDERS: Final[tuple[Finder, ...]] = (gemini_chats, opencode_sessions, cline_tasks, project_histories)
+FINDERS: Final[tuple[Finder, ...]] = (
+    gemini_chats,
+    opencode_sessions,
+    opencode_database,
+    cline_tasks,
+    project_histories,
+)
 LISTING_FINDERS: Final[tuple[Finder, ...]] = (
     gemini_chats,
-    all_opencode_sessions,
+    opencode_listing,
     cline_tasks,
     project_histories,
 )
@@ -175,9 +217,12 @@ def agent_logs_in(folder: str, finders: Sequence[Finder] = FINDERS) -> Iterator[
 
 def agent_of(path: str) -> str:
     """The agent whose session file :func:`agent_logs_in` may find at ``path`` ('' for none):
-    ``gemini-cli``, ``opencode``, ``cline``, ``roo-code``, ``aider`` or ``specstory``."""
+    ``gemini-cli``, ``opencode``, ``cline``, ``roo-code``, ``aider`` or ``specstory`` (OpenCode's
+    database, its ``-wal`` file, and ``opencode.db#SESSION_ID`` are OpenCode's)."""
     parent = os.path.basename(os.path.dirname(path))
-    name = os.path.basename(path)
+    name = os.path.basename(opencode_db.database_file(path))
+    if name in OPENCODE_DB_FILES:
+        return "opencode"
     if name.startswith(GEMINI_PREFIX) and name.endswith(".json") and parent == "chats":
         return "gemini-cli"
     if name.startswith(OPENCODE_PREFIX) and name.endswith(".json"):

@@ -169,7 +169,7 @@ AGENT_HOMES: Final[list[AgentHome]] = [
         "XDG_DATA_HOME",
         "~/.local/share",
         "opencode",
-        agent_lister(agent_homes.all_opencode_sessions),
+        agent_lister(agent_homes.opencode_listing),
     ),
     AgentHome(
         "cline",

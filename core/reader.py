@@ -52,6 +52,7 @@ from .adapters import (
 from .adapters._common import short
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
+from .adapters.opencode_db import change_key, is_database, read_database
 from .files import looks_utf16, open_regular
 from .jsonl import (
     MAX_LINE_BYTES,
@@ -93,7 +94,7 @@ POLL_CHUNK: Final = 4 << 20
 HEAD_BYTES: Final = 1 << 20
 """How much of a JSONL log :func:`open_log_counted` reads first to choose its estimator."""
 
-Mode = Literal["lines", "document", "text"]
+Mode = Literal["lines", "document", "text", "database"]
 
 __all__ = [
     "DEFAULT_TEXT_CAP",
@@ -316,6 +317,7 @@ class SessionReader:
         self._dead: set[str] = set()
         """Sibling files that could not be read (not read again in this session)."""
         self._document_key: tuple[int, int, int] | None = None
+        self._database_key: tuple[int, int, int, int] | None = None
         self._document_parsed = False
         """The file parsed as one JSON document (so it is not JSON lines)."""
         self._unclaimed = 0
@@ -384,9 +386,13 @@ class SessionReader:
             return self._poll_document(final=False)
         if self.mode == "text":
             return self._poll_text()
+        if self.mode == "database":
+            return self._poll_database()
         return self._poll_lines(max_bytes)
 
     def _choose_mode(self, final: bool) -> Mode | None:
+        if is_database(self.path):
+            return "database"  # OpenCode's opencode.db (or one session of it, FILE#SESSION_ID)
         forced = self.forced_format
         if forced is not None and text_format(forced) is not None:
             self.text_spec = text_format(forced)
@@ -661,6 +667,26 @@ class SessionReader:
         self._document_key = key
         return ReadProgress(1, stat.st_size, stat.st_size, change)
 
+    def _poll_database(self) -> ReadProgress:
+        """Read one session of an OpenCode database (again, as a new session, once it or its
+        ``-wal`` file changed; see :mod:`~ctxscope.core.adapters.opencode_db`)."""
+        key = change_key(self.path)
+        size = key[0] + key[2]
+        if key == self._database_key:
+            return ReadProgress(0, size, size, None)
+        change = FileChange.REWRITTEN if self._database_key is not None else None
+        self.document_spec = document_format("opencode")
+        self.session = self._new_session()
+        if change is not None:
+            self.session.problems.add(change.value, 0, "the database changed; read again")
+        try:
+            read_database(self.session, self.path)
+        except FormatError as exc:  # a database: the list of known formats would not help
+            raise UnknownFormatError(f"{os.path.basename(self.path)}: {exc}") from None
+        self.session.bytes_read = size
+        self._database_key = key
+        return ReadProgress(1, size, size, change)
+
     # -- offline --------------------------------------------------------------------------------
 
     def read_all(self) -> Session:
@@ -672,8 +698,8 @@ class SessionReader:
         """
         if self.mode is None:
             self.mode = self._choose_mode(final=True)
-        if self.mode == "text":
-            self._poll_text()
+        if self.mode in ("text", "database"):
+            self.poll()
             return self.session
         if self.mode == "document":
             try:
@@ -729,6 +755,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         UnknownFormatError: The log is in no known format.
     """
     path = os.fspath(path)
+    if is_database(path):
+        return SessionReader(path).read_all().format
     if (text_spec := detect_text_format(_read_head(path))) is not None:
         return text_spec.name
     mode = _sniff(_read_head(path)) or "lines"

@@ -62,7 +62,8 @@ class Problem:
     Attributes:
         kind: ``invalid_json``, ``invalid_utf8``, ``repaired_utf8`` (the event was kept),
             ``oversize``, ``nul_bytes``, ``wrong_type``,
-            ``unknown_event``, or a file notice: ``truncated``, ``rotated``, ``switched``.
+            ``unknown_event``, or a file notice: ``truncated``, ``rotated``, ``switched``,
+            ``chosen`` (which of the sessions a file holds was opened).
         line: 1-based line number (0 for file notices).
         reason: One line saying what was wrong, safe to show (no raw log text beyond a short,
             sanitised excerpt).
@@ -81,7 +82,9 @@ class Problems:
     kept: list[Problem] = field(default_factory=list)
     notices: list[Problem] = field(default_factory=list)
 
-    FILE_NOTICES: ClassVar[frozenset[str]] = frozenset({"truncated", "rotated", "rewritten", "switched"})
+    FILE_NOTICES: ClassVar[frozenset[str]] = frozenset(
+        {"truncated", "rotated", "rewritten", "switched", "chosen"}
+    )
 
     def add(self, kind: str, line: int, reason: str) -> None:
         problem = Problem(kind, line, reason)

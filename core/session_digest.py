@@ -33,7 +33,6 @@ follows it. A rollback that reaches back before the offset is not seen by a resu
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
@@ -42,6 +41,7 @@ from typing import Any, Final
 
 import orjson
 
+from .adapters.opencode_db import is_database, log_stat
 from .jsonl import decode_line
 from .model import SUMMARIZE, ModelRequest, ObservedCompaction
 from .pricing import cost_of
@@ -231,7 +231,9 @@ def _head_hash(path: str, length: int) -> str:
 
 def _peek(path: str, digest: LogDigest) -> None:
     """The start time and working directory from a log's first lines (``timestamp`` and ``cwd``
-    at the top of a line, or in its ``payload`` as Codex writes them)."""
+    at the top of a line, or in its ``payload`` as Codex writes them; none in a database)."""
+    if is_database(path):
+        return
     with open(path, "rb") as handle:
         head = handle.read(PEEK_BYTES)
     for raw in head.split(b"\n")[:50]:
@@ -290,7 +292,7 @@ def read_digest(
             A digest that keeps either goes on keeping it when read on without asking.
     """
     try:
-        stat = os.stat(path)
+        stat = log_stat(path)
     except OSError as exc:
         return LogDigest(problem=f"cannot read: {exc.strerror or exc}")
     try:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
+from .adapters.opencode_db import change_stamp, log_stat
 from .agent_homes import agent_of_log
 from .homes import SessionLog
 from .model_info import context_window, refined_trigger
@@ -297,13 +298,17 @@ class SessionIndex:
         counted: Iterable[int] = (),
         *,
         main: bool = True,
+        key: tuple[int, int] | None = None,
     ) -> LogDigest:
         """A log file's digest: from the cache when its size and mtime are unchanged, else read
         (on from the cached offset when the file only grew) and cached.
 
         ``counted`` are hashes of calls the session's other logs counted, which this log does
         not count again (see :func:`~ctxscope.core.session_digest.read_digest`); ``main`` says
-        the log is a session's main log (an exporting index keeps its running estimate).
+        the log is a session's main log (an exporting index keeps its running estimate). ``key``
+        replaces (size, mtime) as what must be unchanged: a session of an OpenCode database
+        is keyed by its own rows (:func:`~ctxscope.core.adapters.opencode_db.change_stamp`),
+        since a write to any session changes the file.
         """
         if stat is None:
             try:
@@ -316,7 +321,8 @@ class SessionIndex:
         if held is None and cached is not None:
             held = LogDigest.load(cached[2])
         export, estimate = self.export, self.export and main
-        unchanged = cached is not None and cached[:2] == (stat.st_size, stat.st_mtime_ns)
+        size, mtime_ns = key or (stat.st_size, stat.st_mtime_ns)
+        unchanged = cached is not None and cached[:2] == (size, mtime_ns)
         # An unchanged log with no call has nothing to estimate yet.
         lacks = held is not None and held.lacks(export=export, estimate=estimate and held.calls > 0)
         if held is not None and unchanged and not lacks:
@@ -325,9 +331,9 @@ class SessionIndex:
         digest = read_digest(path, held, counted, export=export, estimate=estimate)
         self.reads += 1
         blob = digest.to_json()
-        known[path] = (stat.st_size, stat.st_mtime_ns, blob)
+        known[path] = (size, mtime_ns, blob)
         self._digests[path] = digest
-        self._pending.append((path, stat.st_size, stat.st_mtime_ns, blob))
+        self._pending.append((path, size, mtime_ns, blob))
         if len(self._pending) >= _WRITE_BATCH:
             self.flush()
         return digest
@@ -337,13 +343,14 @@ class SessionIndex:
     def row(self, log: SessionLog) -> SessionRow | None:
         """The row of one session, or None when its log is in no known format (not a session)."""
         try:
-            stat = os.stat(log.path)
+            stat = log_stat(log.path)
         except OSError:
             return None
-        main = self.digest(log.path, stat)
+        stamp = change_stamp(log.path)
+        main = self.digest(log.path, stat, key=stamp)
         if not main.format and not main.problem:
             return None
-        mtime = stat.st_mtime
+        mtime = stamp[1] / 1000 if stamp is not None else stat.st_mtime
         logs = [(log.path, main)]
         counted = list(main.call_ids)
         for path in log.files[1:]:

@@ -115,10 +115,12 @@ def log_path(path: str, *, folder: bool) -> str:
         UsageError: Missing; inside a folder that cannot be looked into; a folder that cannot be
             listed or holds no log; a FIFO, socket or device; a file that cannot be read.
     """
+    from ctxscope.core.adapters.opencode_db import database_file
     from ctxscope.core.follow import newest_log
 
+    file = database_file(path)  # OpenCode's ``opencode.db#SESSION_ID`` names a session of the file
     try:
-        mode = os.stat(path).st_mode
+        mode = os.stat(file).st_mode
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file or folder") from None
     except PermissionError:
@@ -141,7 +143,7 @@ def log_path(path: str, *, folder: bool) -> str:
             open_regular(path).close()
         except NotARegularFileError as exc:
             raise UsageError(f"{path}: {exc}") from None
-    if not os.access(path, os.R_OK):
+    if not os.access(file, os.R_OK):
         raise UsageError(f"{path}: cannot read the file (permission denied)")
     return path
 

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from ctxscope.core.adapters.opencode_db import database_file, database_files
 from ctxscope.core.analysis import SessionSummary
 from ctxscope.core.fulltext import WholeMessage, whole_message
 from ctxscope.core.homes import is_session_file
@@ -561,6 +562,8 @@ class CoreSource:
         )
         self._session: object = None
         self._stem = os.path.splitext(self.path)[0] + os.sep
+        self._database = database_files(self.path)
+        """An OpenCode database's file and ``-wal`` file (where its commits land); else ()."""
 
     def read(self, max_bytes: int | None) -> Step:
         progress = self.follower.poll(max_bytes)
@@ -635,7 +638,12 @@ class CoreSource:
     def is_relevant(self, path: str) -> bool:
         if self.follower.is_folder:
             return is_session_file(path) or os.path.isdir(path)
-        return path == self.path or path.startswith(self._stem) or path == self._stem[:-1]
+        return (
+            path == self.path
+            or path.startswith(self._stem)
+            or path == self._stem[:-1]
+            or path in self._database
+        )
 
 
 def check_source(path: str, format: str | None, live: bool) -> None:
@@ -654,6 +662,6 @@ def check_source(path: str, format: str | None, live: bool) -> None:
     if format:
         SessionReader(path, format)  # raises on an unknown format name
         return
-    if live and os.path.getsize(path) == 0:
+    if live and os.path.getsize(database_file(path)) == 0:
         return
     detect_format(path)

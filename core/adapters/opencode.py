@@ -1,4 +1,5 @@
-"""OpenCode sessions: ``opencode export`` documents and the JSON session storage.
+"""OpenCode sessions: ``opencode export`` documents, the JSON session storage (and, through
+:mod:`~ctxscope.core.adapters.opencode_db`, the SQLite store).
 
 An export is one document ``{info, messages: [{info, parts}]}``: ``info`` is the session
 (``id``, ``title``, ``directory``, ``parentID`` for a sub-agent's session), each message's
@@ -27,20 +28,15 @@ The session storage (``~/.local/share/opencode/storage/``) keeps the same record
 messages and parts from there, and the sessions whose ``parentID`` is that session (the
 sub-agents its ``task`` tool started) into their own scopes.
 
-Not read: OpenCode releases that keep sessions in an SQLite database (``opencode.db`` beside
-``storage/``). Its schema (OpenCode's ``packages/opencode/src/session/session.sql.ts``) holds the
-same records: a ``session`` table (``id``, ``parent_id``, ``directory``, ``title``, times), and
-``message`` and ``part`` tables whose ``data`` column is the JSON of a message's ``info`` and of
-a part without their ids (``id``, ``session_id``, ``message_id`` are columns), so an export-shaped
-``{info, parts}`` list can be rebuilt per session; no real database has been seen to test it on,
-and one file holding every session needs a way to name a session that the file-based reader and
-session list do not have.
+Current OpenCode releases keep every session in one SQLite database (``opencode.db`` beside
+``storage/``): :mod:`~ctxscope.core.adapters.opencode_db` rebuilds a session's export-shaped
+``{info, messages}`` from its rows and reads it with :func:`read_tree`, as the storage is read.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -57,7 +53,8 @@ MAX_STORAGE_FILES: Final = 100_000
 """At most this many message and part files are read for one session tree."""
 
 KEPT_UNREADABLE: Final = 20
-"""How many unreadable storage files are named one by one among the session's problems."""
+"""How many unreadable storage files (or database rows) are named one by one among the session's
+problems."""
 
 MAX_CHILD_DEPTH: Final = 4
 """How deep sub-agent sessions of sub-agent sessions are followed."""
@@ -357,6 +354,39 @@ def storage_root(session_file: str) -> str | None:
     return os.path.dirname(session_dir)
 
 
+def add_skipped(session: Session, names: list[str], what: str) -> None:
+    """The records that were not JSON objects among the session's problems: the first
+    :data:`KEPT_UNREADABLE` by name, then how many more ``what`` were skipped."""
+    for name in names[:KEPT_UNREADABLE]:
+        session.problems.add("wrong_type", 0, f"{name} is not a JSON object; skipped")
+    if len(names) > KEPT_UNREADABLE:
+        more = len(names) - KEPT_UNREADABLE
+        session.problems.add("wrong_type", 0, f"{more} more {what} that are not JSON objects skipped")
+
+
+def read_tree(
+    session: Session,
+    info: Mapping[str, Any],
+    messages_of: Callable[[str], list[Any]],
+    children_of: Callable[[str], Sequence[Mapping[str, Any]]],
+) -> None:
+    """A session's messages into the main scope, and the sessions whose ``parentID`` is it (the
+    sub-agents its ``task`` tool started; theirs too, :data:`MAX_CHILD_DEPTH` deep) into their
+    own scopes: ``messages_of(id)`` gives a session's ``{info, parts}`` records (an export's
+    shape), ``children_of(id)`` its child sessions' infos."""
+    pending: list[tuple[Mapping[str, Any], str, str | None, int]] = [(info, MAIN_SCOPE, None, 0)]
+    while pending:
+        current, scope_id, parent, depth = pending.pop(0)
+        set_session_header(session, current, scope_id, parent)
+        session_id = opt_str(current, "id")
+        MessagesReader(session, scope_id).read(messages_of(session_id))
+        if depth < MAX_CHILD_DEPTH:
+            for child in children_of(session_id):
+                child_id = opt_str(child, "id")
+                if child_id not in session.scopes:
+                    pending.append((child, child_id, scope_id, depth + 1))
+
+
 def read_stored_session(session: Session, info: Mapping[str, Any]) -> None:
     """A session file of the storage: its messages, and its sub-agent sessions as child scopes."""
     root = storage_root(session.source)
@@ -364,27 +394,9 @@ def read_stored_session(session: Session, info: Mapping[str, Any]) -> None:
         raise FormatError("an OpenCode session file outside storage/session/<project>/")
     storage = Storage(root)
     project_folder = os.path.dirname(os.path.abspath(session.source))
-    pending: list[tuple[Mapping[str, Any], str, str | None, int]] = [(info, MAIN_SCOPE, None, 0)]
-    while pending:
-        current, scope_id, parent, depth = pending.pop(0)
-        set_session_header(session, current, scope_id, parent)
-        session_id = opt_str(current, "id")
-        MessagesReader(session, scope_id).read(storage.messages(session_id))
-        if depth < MAX_CHILD_DEPTH:
-            for child in storage.children(project_folder, session_id):
-                child_id = opt_str(child, "id")
-                if child_id not in session.scopes:
-                    pending.append((child, child_id, scope_id, depth + 1))
-    for path in storage.unreadable[:KEPT_UNREADABLE]:
-        relative = os.path.relpath(path, root)
-        session.problems.add(
-            "wrong_type", 0, f"storage file {short(relative, 120)} is not a JSON object; skipped"
-        )
-    if len(storage.unreadable) > KEPT_UNREADABLE:
-        skipped = len(storage.unreadable) - KEPT_UNREADABLE
-        session.problems.add(
-            "wrong_type", 0, f"{skipped} more storage files that are not JSON objects skipped"
-        )
+    read_tree(session, info, storage.messages, lambda parent: storage.children(project_folder, parent))
+    names = [f"storage file {short(os.path.relpath(path, root), 120)}" for path in storage.unreadable]
+    add_skipped(session, names, "storage files")
     if storage.files > MAX_STORAGE_FILES:
         session.problems.add("oversize", 0, f"more than {MAX_STORAGE_FILES} storage files; the rest skipped")
 

@@ -43,7 +43,7 @@ def raw_recorded_costs(path: Path) -> list[float]:
     if path.suffix == ".md":
         return [float(c) for c in re.findall(r"Cost: \$([\d.]+) message", text)]
     doc = json.loads(text)
-    if "opencode" in str(path):
+    if "opencode" in path.relative_to(FIXTURES).parts:  # not the checkout's own path
         return [o["cost"] for o in _walk(doc) if o.get("type") == "step-finish"]
     infos = [json.loads(o["text"]) for o in doc if o.get("say") == "api_req_started"]
     return [i["cost"] for i in infos if "cost" in i]

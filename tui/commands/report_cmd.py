@@ -72,7 +72,9 @@ def register(subparsers: Any) -> None:
         "agent's own compactions, reported usage (recorded lens), or what ctxscope's pipeline would "
         "have sent (pipeline lens).",
     )
-    parser.add_argument("path", metavar="PATH", help="a session log (ctxscope format or a known agent log)")
+    parser.add_argument("path", metavar="PATH", help="a session log (ctxscope format or a known agent log; "
+                        "OpenCode's opencode.db: its most recently updated session, "
+                        "opencode.db#SESSION_ID: the one named)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--per-request", action="store_true",
                         help="with --json: add each request's figure and its source")
@@ -154,6 +156,9 @@ def _read(path: str, log_format: str | None, estimator: str | None, *, whole_tex
         if session.problems.bad_lines:
             raise UsageError(f"{path}: no valid events ({session.problems.bad_lines} bad lines)")
         raise UsageError(f"{path}: the log is empty")
+    for notice in session.problems.notices:
+        if notice.kind == "chosen":  # which session of an OpenCode database was read
+            print(f"{path}: {notice.reason}", file=sys.stderr)
     return session
 
 

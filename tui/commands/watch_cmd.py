@@ -24,7 +24,8 @@ def add_dashboard_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "path", metavar="PATH",
         help="a session log, or a folder such as a Claude Code project folder or ~/.codex/sessions "
-        "(its newest log is shown)",
+        "(its newest log is shown); OpenCode's opencode.db shows its most recently updated session, "
+        "opencode.db#SESSION_ID the one named",
     )
     parser.add_argument(
         "--format", metavar="NAME", default=None, help="force the log format (default: detect)"
