@@ -54,7 +54,6 @@ from .messages import (
     WholeMessageLoaded,
 )
 from .safe_text import highlighted, markup_safe, plain
-from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
 from .screens.search import SearchScreen
 from .tailer import SessionSource, SnapshotExport, Tailer, check_source
 from .widgets import text as fmt
@@ -543,6 +542,8 @@ class DashboardScreen(Screen[None]):
             if scope_id:
                 self.scope_id = scope_id
 
+        from .screens.modals import ScopeScreen
+
         self.app.push_screen(ScopeScreen(self.snapshot, self.scope_id, redact=self.redact), picked)
 
     def action_pane(self, pane: Pane) -> None:
@@ -557,9 +558,13 @@ class DashboardScreen(Screen[None]):
         if marker is None and compaction is None:
             self.notify(f"No summary or agent compaction at request #{self.cursor}.", timeout=3)
             return
+        from .screens.modals import TextScreen, summary_body
+
         self.app.push_screen(TextScreen(*summary_body(marker, compaction, redact=self.redact)))
 
     def action_problems(self) -> None:
+        from .screens.modals import ProblemsScreen
+
         self.app.push_screen(ProblemsScreen(self.snapshot, redact=self.redact))
 
     def action_toggle_lens(self) -> None:
@@ -606,6 +611,8 @@ class DashboardScreen(Screen[None]):
 
     @on(SummaryOpened)
     def _opened(self, event: SummaryOpened) -> None:
+        from .screens.modals import TextScreen, summary_body
+
         self.app.push_screen(TextScreen(*summary_body(event.marker, event.compaction, redact=self.redact)))
 
 
@@ -802,6 +809,8 @@ class CtxscopeApp(App[None]):
     """Markdown shown at the top of the help screen (the demo's keys)."""
 
     def action_help(self) -> None:
+        from .screens.modals import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.HELP_EXTRA))
 
