@@ -33,10 +33,9 @@ from textual._path import CSSPathType
 from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.containers import Container, Vertical
+from textual.containers import Container
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from .messages import (
@@ -55,7 +54,6 @@ from .messages import (
     WholeMessageLoaded,
 )
 from .safe_text import highlighted, markup_safe, plain
-from .screens.modals import HelpScreen, ProblemsScreen, ScopeScreen, TextScreen, summary_body
 from .screens.search import SearchScreen
 from .tailer import SessionSource, SnapshotExport, Tailer, check_source
 from .widgets import text as fmt
@@ -66,6 +64,7 @@ from .widgets.messages_view import MessagesHeader, MessagesView
 from .widgets.meter import ContextMeter
 from .widgets.summaries import SummaryList
 from .widgets.timeline import LEGEND, RECORDED_LEGEND, Series, StageLanes, TimelinePlot
+from .widgets.titled import TitledContainer, TitledVertical
 
 Pane = Literal["timeline", "messages", "breakdown", "summaries"]
 PANES: tuple[Pane, ...] = ("timeline", "messages", "breakdown", "summaries")
@@ -201,20 +200,20 @@ class DashboardScreen(Screen[None]):
             screen.scope, screen.status, screen.paused, screen.follow, snapshot=screen.latest
         )
         yield from self.top_widgets()
-        with Container(id="meter-box"):
+        with TitledContainer(id="meter-box"):
             yield ContextMeter(id="meter").data_bind(screen.scope, screen.record)
         yield Static(id="pane-tabs")
         with Container(id="panes", classes="-show-timeline"):
-            with Vertical(id="timeline-pane", classes="pane"):
+            with TitledVertical(id="timeline-pane", classes="pane"):
                 series = Series()  # one copy of the per-request figures for both
                 yield TimelinePlot(series=series, id="plot")
                 yield StageLanes(series=series, id="lanes")
-            with Vertical(id="breakdown-pane", classes="pane"):
+            with TitledVertical(id="breakdown-pane", classes="pane"):
                 yield BreakdownPanel(id="breakdown").data_bind(screen.record, screen.detail)
-            with Vertical(id="messages-pane", classes="pane"):
+            with TitledVertical(id="messages-pane", classes="pane"):
                 yield MessagesHeader(id="messages-header")
                 yield MessagesView(id="messages").data_bind(screen.detail, screen.placeholder)
-            with Vertical(id="summaries-pane", classes="pane"):
+            with TitledVertical(id="summaries-pane", classes="pane"):
                 yield SummaryList(id="summaries").data_bind(screen.generation, screen.scope)
         yield ErrorStrip(id="errors").data_bind(screen.snapshot, screen.failure)
         yield Footer()
@@ -240,12 +239,12 @@ class DashboardScreen(Screen[None]):
         yield from ()
 
     def on_mount(self) -> None:
-        self.query_one("#meter-box").border_title = "Context"
-        self.query_one("#timeline-pane").border_title = "Timeline"
-        self.query_one("#timeline-pane").border_subtitle = LEGEND
-        self.query_one("#summaries-pane").border_title = "Summaries"
-        self.query_one("#messages-pane").border_title = "Messages"
-        self.query_one("#breakdown-pane").border_title = "Breakdown"
+        self.query_one("#meter-box", TitledContainer).set_title("Context")
+        self.query_one("#timeline-pane", TitledContainer).set_title("Timeline")
+        self.query_one("#timeline-pane", TitledContainer).set_subtitle(LEGEND)
+        self.query_one("#summaries-pane", TitledContainer).set_title("Summaries")
+        self.query_one("#messages-pane", TitledContainer).set_title("Messages")
+        self.query_one("#breakdown-pane", TitledContainer).set_title("Breakdown")
         self.query_one(StatusHeader).redact = self.redact
         self.query_one(MessagesView).redact = self.redact
         self.query_one(ErrorStrip).redact = self.redact
@@ -394,13 +393,13 @@ class DashboardScreen(Screen[None]):
         recorded = scope is None or scope.lens == "recorded"
         lens_name = "recorded" if recorded else "pipeline what-if"
         title = f"Timeline · {lens_name} · {count:,} request{'s' if count != 1 else ''}"
-        pane = self.query_one("#timeline-pane")
-        _set_subtitle(pane, RECORDED_LEGEND if recorded else LEGEND)
+        pane = self.query_one("#timeline-pane", TitledContainer)
+        pane.set_subtitle(RECORDED_LEGEND if recorded else LEGEND)
         snapshot = self.snapshot
         if scope is not None and snapshot is not None and len(snapshot.scopes) > 1:
             title += f" · scope {fmt.clean(scope_name(scope, self.redact), 30)}"
-        _set_title(pane, title)
-        _set_title(self.query_one("#summaries-pane"), "Summaries" + _times_note(snapshot))
+        pane.set_title(title)
+        self.query_one("#summaries-pane", TitledContainer).set_title("Summaries" + _times_note(snapshot))
         self._title_meter()
 
     def _show_cursor(self) -> None:
@@ -417,12 +416,12 @@ class DashboardScreen(Screen[None]):
             title = f"{title} · request #{cursor} of {count}"
             if not self.follow:
                 title += " · follow off (End returns)"
-        _set_title(self.query_one("#meter-box"), title)
+        self.query_one("#meter-box", TitledContainer).set_title(title)
 
     def _title_messages(self) -> None:
         detail, record = self.detail, self.record
         if detail is None or record is None or record.detail_released:
-            _set_title(self.query_one("#messages-pane"), "Messages")
+            self.query_one("#messages-pane", TitledContainer).set_title("Messages")
             return
         shown = detail.record.index
         title = f"Messages of request #{shown} · {len(detail.messages):,} stored"
@@ -433,7 +432,7 @@ class DashboardScreen(Screen[None]):
             title += _times_note(self.snapshot)
         if shown != record.index:
             title += f" (loading #{record.index}…)"
-        _set_title(self.query_one("#messages-pane"), title)
+        self.query_one("#messages-pane", TitledContainer).set_title(title)
 
     def _ask_detail(self) -> None:
         """Ask for the selected request's detail, once, after the refresh that shows the record:
@@ -544,6 +543,8 @@ class DashboardScreen(Screen[None]):
             if scope_id:
                 self.scope_id = scope_id
 
+        from .screens.modals import ScopeScreen
+
         self.app.push_screen(ScopeScreen(self.snapshot, self.scope_id, redact=self.redact), picked)
 
     def action_pane(self, pane: Pane) -> None:
@@ -558,9 +559,13 @@ class DashboardScreen(Screen[None]):
         if marker is None and compaction is None:
             self.notify(f"No summary or agent compaction at request #{self.cursor}.", timeout=3)
             return
+        from .screens.modals import TextScreen, summary_body
+
         self.app.push_screen(TextScreen(*summary_body(marker, compaction, redact=self.redact)))
 
     def action_problems(self) -> None:
+        from .screens.modals import ProblemsScreen
+
         self.app.push_screen(ProblemsScreen(self.snapshot, redact=self.redact))
 
     def action_toggle_lens(self) -> None:
@@ -607,20 +612,9 @@ class DashboardScreen(Screen[None]):
 
     @on(SummaryOpened)
     def _opened(self, event: SummaryOpened) -> None:
+        from .screens.modals import TextScreen, summary_body
+
         self.app.push_screen(TextScreen(*summary_body(event.marker, event.compaction, redact=self.redact)))
-
-
-def _set_title(widget: Widget, title: str) -> None:
-    """A pane's title, as a Text (a str title is parsed as markup, and a scope name is log text);
-    set only when it changed (setting one repaints the pane)."""
-    current = widget.border_title
-    if not isinstance(current, Text) or current.plain != title:
-        widget.border_title = Text(title)
-
-
-def _set_subtitle(widget: Widget, subtitle: str) -> None:
-    if widget.border_subtitle != subtitle:
-        widget.border_subtitle = subtitle
 
 
 def _times_note(snapshot: SessionSnapshot | None) -> str:
@@ -816,6 +810,8 @@ class CtxscopeApp(App[None]):
     """Markdown shown at the top of the help screen (the demo's keys)."""
 
     def action_help(self) -> None:
+        from .screens.modals import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.HELP_EXTRA))
 

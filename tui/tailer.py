@@ -48,11 +48,13 @@ from .messages import (
 MAX_RATE: Final = 10
 """Snapshots posted per second, at most."""
 
-READING_RATE: Final = 1
-"""Progress snapshots posted per second, at most, while a file is read from its start (``open``,
-or ``watch`` catching up with a long log): each one refreshes every pane, and the reading thread
-shares the interpreter with the screen, so fewer refreshes finish the reading sooner (measured
-by ``bench/bench_open.py``). Appends to a live log that was caught up post at :data:`MAX_RATE`."""
+PROGRESS_BYTES: Final = 48 << 20
+"""Bytes read between two progress snapshots while a file is read from its start (``open``, or
+``watch`` catching up with a long log): each one refreshes every pane, and the reading thread
+shares the interpreter with the screen. Paced by bytes, not by the clock, the screen costs the
+same per MB on a busy machine as on a quiet one, and refreshes a few times a second at most
+(reading runs at 50–100 MB/s; measured by ``bench/bench_open.py``). Appends to a live log that
+was caught up post at :data:`MAX_RATE`."""
 
 FIRST_CHUNK: Final = 256 << 10
 """Bytes read before the first snapshot of an offline file (the first screen appears quickly)."""
@@ -63,7 +65,10 @@ CHUNK: Final = 4 << 20
 DEBOUNCE_MS: Final = 50
 """How long watchfiles gathers changes before it rings (its default of 1,600 ms is too slow)."""
 
-STEP_MS: Final = 20
+STEP_MS: Final = 5
+"""How often watchfiles looks for changes: it rings after two looks that found nothing new, so an
+append is seen about two steps after it was written (20 ms steps: 33 ms median; 5 ms: 9 ms, for
+0.2% of a core more while idle; ``bench/bench_dashboard.py``)."""
 RUST_TIMEOUT_MS: Final = 2000
 
 DETAIL_SHARE: Final = 0.25
@@ -72,7 +77,7 @@ took *t* seconds the next one waits ``t × (1 / DETAIL_SHARE − 1)``. Details o
 of thousands of messages) cost tenths of a second; following the tail of a busy log would otherwise
 ask for one with every snapshot and starve reading."""
 
-READING_DETAIL_SHARE: Final = 0.05
+READING_DETAIL_SHARE: Final = 0.01
 """The share while a file is still being read from its start (``open`` of a large log): the first
 detail is served at once (the first full screen), later ones wait longer, and when the reading is
 done the wait is :data:`DETAIL_SHARE`'s again (measured by ``bench/bench_open.py``)."""
@@ -214,6 +219,8 @@ class Tailer:
         self._wake = asyncio.Event()
         self._wanted: tuple[str, int] | None = None
         self._last_post = 0.0
+        self._posted_bytes = 0
+        """Bytes of the current file read when the last snapshot was posted."""
         self._last_step: Step | None = None
         self._watchers: dict[str, asyncio.Task[None]] = {}
         self._last_done = False
@@ -311,7 +318,7 @@ class Tailer:
             await asyncio.sleep(wait)
 
     async def _catch_up(self, first: bool = False) -> bool:
-        """Read until caught up with the file, posting progress at most MAX_RATE times a second.
+        """Read until caught up with the file, posting progress every :data:`PROGRESS_BYTES`.
 
         Returns:
             Whether anything changed.
@@ -320,8 +327,8 @@ class Tailer:
         max_bytes = FIRST_CHUNK if first else CHUNK
         changed = any_change = False
         while not self.stop_event.is_set():
-            until = 0.0 if first else self._last_post + 1 / READING_RATE
-            step = await asyncio.to_thread(self._read_until, max_bytes, until)
+            mark = 0 if first else self._posted_bytes + PROGRESS_BYTES
+            step = await asyncio.to_thread(self._read_until, max_bytes, mark)
             max_bytes = CHUNK
             if step.restarted:
                 self.generation += 1
@@ -340,7 +347,7 @@ class Tailer:
             if step.caught_up or not progressed:
                 # Caught up, or only a half-written last line is left (it waits for its newline).
                 break
-            if time.monotonic() - self._last_post >= 1 / READING_RATE or first:
+            if first or step.restarted or step.bytes_read >= mark:
                 first = False
                 await self._post_snapshot(done=False)
                 changed = False
@@ -355,15 +362,15 @@ class Tailer:
             await self._post_snapshot(done=self.mode is Mode.LIVE)
         return any_change
 
-    def _read_until(self, max_bytes: int, until: float) -> Step:
+    def _read_until(self, max_bytes: int, mark: int) -> Step:
         """Read steps of at most ``max_bytes`` (then :data:`CHUNK`) in this thread until caught up,
-        stuck on a half-written line, restarted, stopped, a detail is due, or ``until``
-        (monotonic) passed: one thread hand-off per progress snapshot instead of one per chunk.
+        stuck on a half-written line, restarted, stopped, a detail is due, or ``mark`` bytes are
+        read: one thread hand-off per progress snapshot instead of one per chunk.
         Returns the last step (the steps before it only moved ``bytes_read`` on)."""
         assert self.source is not None
         step = self.source.read(max_bytes)
         while (
-            not step.caught_up and not step.restarted and time.monotonic() < until
+            not step.caught_up and not step.restarted and step.bytes_read < mark
             and not self.stop_event.is_set() and not self._detail_due_now()
         ):
             after = self.source.read(CHUNK)
@@ -394,6 +401,7 @@ class Tailer:
         )
         self._post(SnapshotUpdated(snapshot, status, self.generation, compare, summaries))
         self._last_post = time.monotonic()
+        self._posted_bytes = status.bytes_read
         self.snapshots_posted += 1
 
     async def _serve_detail(self, share: float = DETAIL_SHARE) -> None:

@@ -257,7 +257,7 @@ class BreakdownPanel(PagedView, can_focus=True):
                 lines += self._part("script", detail, width, lambda: script_table(detail))
         self._lines = lines
         self._width = width
-        self.virtual_size = Size(width, len(lines))
+        self.set_virtual_size(Size(width, len(lines)))
 
     @property
     def plain(self) -> str:

@@ -163,7 +163,7 @@ class MessagesView(PagedView, can_focus=True):
         self._messages = messages
         self._times = detail.sent_at if detail is not None else ()
         self.row = min(self.row, max(0, len(messages) - 1))
-        self.virtual_size = Size(self.size.width, len(messages))
+        self.set_virtual_size(Size(self.size.width, len(messages)))
 
     def action_move(self, delta: int) -> None:
         """Select the previous or next message, scrolling to keep it in view."""
