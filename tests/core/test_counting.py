@@ -81,7 +81,9 @@ def test_a_counted_read_counted_by_the_worker_is_the_same(
     assert counted(path, claude, monkeypatch, worker=True) == counted(path, claude, monkeypatch, worker=False)
 
 
-def test_a_read_whose_worker_dies_counts_again_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_read_whose_worker_dies_counts_again_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "s.jsonl"
     path.write_bytes(b"".join(response_log()))
     claude = get_estimator("claude")
@@ -114,7 +116,9 @@ def claude_code_logs() -> list[Path]:
 
 @pytest.mark.shared
 @pytest.mark.parametrize("path", claude_code_logs() or [None], ids=lambda p: p.name if p else "absent")
-def test_real_logs_counted_by_the_worker_are_the_same(path: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_real_logs_counted_by_the_worker_are_the_same(
+    path: Path | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     if path is None:
         pytest.skip("needs ../shared/real-logs (absent here)")
     claude = get_estimator("claude")
