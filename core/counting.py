@@ -9,9 +9,10 @@ whichever process takes it (the estimator is a pure function of the text), so th
 of a read that counts as it goes.
 
 :func:`start_worker` declines (None: count in the reading process) where a second process cannot
-help or cannot be had: one usable core, threads running (a fork would copy their locks), or
-``fork`` failing. A child that dies or answers short makes :meth:`CountingWorker.counts` raise
-:class:`CountingFailed`; its caller reads again counting itself.
+help or cannot be had: one usable core, or no core free by the load average (the worker would
+wait for one, and handing it the texts costs about a tenth of the reading's CPU), threads running
+(a fork would copy their locks), or ``fork`` failing. A child that dies or answers short makes
+:meth:`CountingWorker.counts` raise :class:`CountingFailed`; its caller reads again counting itself.
 """
 
 from __future__ import annotations
@@ -45,8 +46,12 @@ def usable_cores() -> int:
 
 
 def start_worker(estimator: Estimator) -> CountingWorker | None:
-    """A worker counting with ``estimator``, or None where one would not help or cannot be had."""
-    if usable_cores() < 2 or threading.active_count() > 1 or not hasattr(os, "fork"):
+    """A worker counting with ``estimator``, or None where one would not help (no core free for
+    it: one core, or the others already busy by the load average) or cannot be had."""
+    cores = usable_cores()
+    if cores < 2 or os.getloadavg()[0] > cores - 1:
+        return None  # it would wait for a core, and pay for the handing over of the texts
+    if threading.active_count() > 1 or not hasattr(os, "fork"):
         return None
     try:
         return CountingWorker(estimator)

@@ -6,8 +6,8 @@
   requests and compactions as one that counts as it reads (also when a response is amended
   across polls, its estimate waiting for the worker), on a constructed log and every Claude Code
   log of ``../shared/real-logs``.
-* A worker that dies makes the read start again counting itself; none is started with one core
-  or with other threads running.
+* A worker that dies makes the read start again counting itself; none is started with one core,
+  with no core free (by the load average) or with other threads running.
 """
 
 from __future__ import annotations
@@ -92,11 +92,15 @@ def test_a_read_whose_worker_dies_counts_again_itself(
     assert snapshot(open_log_counted(path, estimator_for=lambda _: claude, text_cap=64)) == expected
 
 
-def test_no_worker_with_one_core_or_other_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_worker_with_one_core_no_core_free_or_other_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     claude = get_estimator("claude")
+    monkeypatch.setattr(counting.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     monkeypatch.setattr(counting, "usable_cores", lambda: 1)
     assert start_worker(claude) is None
     monkeypatch.setattr(counting, "usable_cores", lambda: 2)
+    monkeypatch.setattr(counting.os, "getloadavg", lambda: (1.5, 1.0, 1.0))  # the other core busy
+    assert start_worker(claude) is None
+    monkeypatch.setattr(counting.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     release = threading.Event()
     other = threading.Thread(target=release.wait)
     other.start()
