@@ -21,39 +21,26 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_reader import cpu_ceiling, installed_bytecode, synthesize
-
-
-def _ctxscope() -> str:
-    found = Path(sys.executable).with_name("ctxscope")
-    return str(found) if found.exists() else shutil.which("ctxscope") or "ctxscope"
+from bench_reader import cpu_ceiling, each_synthetic, installed_bytecode, report_process
 
 
 def _run(mode: str, path: Path) -> tuple[float, float]:
     """(seconds, CPU seconds) of one process."""
-    if mode == "ceiling":
-        out = subprocess.run(
-            [sys.executable, __file__, "--child", str(path)], check=True, capture_output=True, text=True
-        )
-        seconds, cpu = json.loads(out.stdout.strip().splitlines()[-1])
-        return float(seconds), float(cpu)
-    started = time.perf_counter()
-    child = subprocess.Popen([_ctxscope(), "report", "--json", str(path)], stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-    if status:
-        raise SystemExit(f"ctxscope report failed on {path} (status {status})")
-    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+    if mode == "report":
+        return report_process(path)
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", str(path)], check=True, capture_output=True, text=True
+    )
+    seconds, cpu = json.loads(out.stdout.strip().splitlines()[-1])
+    return float(seconds), float(cpu)
 
 
 def measure(path: Path, repeat: int) -> dict[str, Any]:
@@ -94,19 +81,18 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(cpu_ceiling(args.child)))
         return 0
     installed_bytecode()
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="ctxscope-bench-report-") as folder:
-        for size in args.sizes:
-            path = synthesize(Path(folder) / f"synthetic-{size}mb.jsonl", size)
-            rows.append(measure(path, args.repeat))
-            path.unlink()
+    rows = [measure(path, args.repeat) for path in each_synthetic(args.sizes, "ctxscope-bench-report-")]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'MB':>6} {'report/ceiling':>14} {'(CPU)':>6} {'report ms/MB':>12} {'(CPU)':>6} {'load':>5}")
-    for r in rows:
-        print(f"{r['size_mb']:>6} {r['report_times_ceiling']:>14} {r['report_times_ceiling_cpu']:>6} "
-              f"{r['report_ms_per_mb']:>12} {r['report_cpu_ms_per_mb']:>6} {r['load_average']:>5}")
+    columns = [
+        ("MB", "size_mb"), ("report ÷ loop", "report_times_ceiling"), ("(CPU)", "report_times_ceiling_cpu"),
+        ("report ms/MB", "report_ms_per_mb"), ("(CPU)", "report_cpu_ms_per_mb"), ("load", "load_average"),
+    ]
+    print("| " + " | ".join(title for title, _ in columns) + " |")
+    print("|" + "---:|" * len(columns))
+    for row in rows:
+        print("| " + " | ".join(str(row[key]) for _, key in columns) + " |")
     return 0
 
 
