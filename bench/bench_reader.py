@@ -41,9 +41,12 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +81,33 @@ def installed_bytecode() -> None:
     for package in (ctxscope.core, ctxscope.tui):
         for folder in package.__path__:
             compileall.compile_dir(folder, quiet=1)
+
+
+def ctxscope_command() -> str:
+    """The ``ctxscope`` console script beside this Python (or on the PATH)."""
+    found = Path(sys.executable).with_name("ctxscope")
+    return str(found) if found.exists() else shutil.which("ctxscope") or "ctxscope"
+
+
+def report_process(path: Path) -> tuple[float, float]:
+    """(seconds, CPU seconds) of a whole ``ctxscope report --json`` process on ``path``; CPU is
+    user + system of the process and of the children it waited for."""
+    started = time.perf_counter()
+    child = subprocess.Popen([ctxscope_command(), "report", "--json", str(path)], stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if status:
+        raise SystemExit(f"ctxscope report failed on {path} (status {status})")
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+
+
+def each_synthetic(sizes: list[int], prefix: str) -> Iterator[Path]:
+    """A :func:`synthesize` log of each size in MB, in turn, in a temporary folder (each deleted
+    once the next is asked for, the folder at the end)."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        for size in sizes:
+            path = synthesize(Path(folder) / f"synthetic-{size}mb.jsonl", size)
+            yield path
+            path.unlink()
 
 
 def cpu_ceiling(path: str) -> tuple[float, float]:
