@@ -58,7 +58,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 from convert_locomo import PARTS, convert  # noqa: E402
 
-GENERATED = ("standard", "heldout", "blind2", "blind3", "blind4", "seed-shape")
+GENERATED = ("standard", "heldout", "blind2", "blind3", "blind4", "blind5", "seed-shape")
 
 def _cell(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"

@@ -26,7 +26,7 @@ POLICY_SIDE = (
     "records", "text", "lexical", "store", "scoring", "summary", "lexicon", "paradigms", "claims", "ledger",
     "policies", "runner",
 )
-KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "seedshape"}
+KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "seedshape"}
 
 
 # -- the answer key stays apart ------------------------------------------------------------------
@@ -104,6 +104,8 @@ BLIND2_SHA256 = "bb95b69dbb50c728d9b24b4e15d54ac94fb9006d2ee64cfb587ed50dd2afeba
 """The third wording set as frozen before the supersession rework (docs/policies.md)."""
 BLIND4_SHA256 = "132bf9d00448c5bea8b7ea8c879907fc7c27d520941a7bccdf110a4e958f7faa"
 """The fifth wording set as committed (5220b38) before the recommended policy first ran on it."""
+BLIND5_SHA256 = "54891f6b7b8f2f006b8320283bb77baf9a11d7bb570c1ead42ec45ea02c639a8"
+"""The sixth wording set as committed before the recommended policy first ran on it."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -124,6 +126,12 @@ def test_blind4_is_frozen() -> None:
     """blind4 was committed before its first run; editing it after seeing results unblinds it."""
     digest = hashlib.sha256((POLICIES_DIR / "blind4.py").read_bytes()).hexdigest()
     assert digest == BLIND4_SHA256, "blind4.py changed: write a new held-out set instead (docs/policies.md)"
+
+
+def test_blind5_is_frozen() -> None:
+    """blind5 was committed before its first run; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind5.py").read_bytes()).hexdigest()
+    assert digest == BLIND5_SHA256, "blind5.py changed: write a new held-out set instead (docs/policies.md)"
 
 
 def test_standard_session_is_unchanged() -> None:

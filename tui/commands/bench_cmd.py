@@ -3,7 +3,7 @@
 Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
-                            [--wording standard|heldout|blind2|blind3|blind4|seed-shape] [--json]
+                            [--wording standard|heldout|blind2|blind3|blind4|blind5|seed-shape] [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
 
@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
     policies.add_argument("--seed", type=int, default=None, help=f"generator seed (default {DEFAULT_SEED})")
     policies.add_argument(
         "--wording",
-        choices=("standard", "heldout", "blind2", "blind3", "blind4", "seed-shape"),
+        choices=("standard", "heldout", "blind2", "blind3", "blind4", "blind5", "seed-shape"),
         default=None,
         help=(
             "generator phrasings: standard; heldout (second set); blind2 (third set: new phrasings, "
