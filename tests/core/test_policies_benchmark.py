@@ -195,14 +195,15 @@ def test_token_budget_is_respected() -> None:
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
 # stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05: met on the sets the
-# policy was built on (standard, heldout, blind2, seed-shape); missed on the held-out blind3 (stale)
-# and blind4 (recall), pinned as they are so that a regression or an improvement shows.
+# policy was built on (standard, heldout, blind2, blind3, blind4, seed-shape); missed on the held-out
+# blind5 (recall and stale), pinned as it is so that a regression or an improvement shows.
 PINNED_16K = {
     "standard": (0.996, 0.007),
     "heldout": (0.988, 0.008),
-    "blind2": (1.000, 0.048),  # its failures were looked at while building: a development set
-    "blind3": (0.949, 0.0615),  # held out: never looked at turn by turn
-    "blind4": (0.877, 0.0358),  # held out: frozen (5220b38) before the policy first ran on it
+    "blind2": (1.000, 0.0428),  # its failures were looked at while building: a development set
+    "blind3": (0.987, 0.0338),  # development: its failures studied turn by turn (policies4); was 0.949 / 0.0615
+    "blind4": (0.964, 0.0376),  # development: its failures studied turn by turn (policies4); was 0.877 / 0.0358
+    "blind5": (0.822, 0.1205),  # held out: frozen (8c73ab7) before the policy first ran on it; run once
     "seed-shape": (1.000, 0.001),
 }
 
