@@ -33,9 +33,9 @@ from .lexicon import (
     CHANGE_VERB,
     DATE_VALUE,
     FIRST_PERSON,
-    HEADING,
     FROM_VALUE,
     GENERIC,
+    HEADING,
     MONEY_VALUE,
     NAME_WORD,
     NEGATOR,
@@ -277,7 +277,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     if THIRD_PARTY.search(body):
         return None  # someone else's attribute ("my sister went vegan", "Priya's partner is…")
     change = UPDATE_MARKER.search(body) is not None
-    # a heading ("Small update: …") says the message is news; what the rest narrates, and whose
+    # a heading ("Update: …") says the message is news; what the rest narrates, and whose
     # attribute it is, the rest alone says
     heading = HEADING.match(body)
     content_change = change and UPDATE_MARKER.search(body[heading.end() :] if heading else body) is not None
@@ -301,7 +301,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         ]
     first_person = own.search(body) is not None
     # an imperative opening a sentence, or after a lead-in ("FYI: Draft a reply to…")
-    # (a verb with nothing after it, "Note: …", "Please note.", points at the statement instead)
+    # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
     tasks = [
         c for s in split_sentences(body) for c in s.split(":")
         if (m := TASK_VERB.search(c)) is not None and re.search(r"\w", c[m.end() :])

@@ -163,13 +163,14 @@ class Ledger:
             self.current[key] = kept
             in_force = {self.claims[t].values[key[1]] for t in kept} | {claim.values.get(key[1], "")}
             self._retire_echoes(key, in_force, claim.turn)
-        # and a statement of the subject whose value had no learnt kind ("Umber is wrapping up" →
-        # "Umber went from wrapping up to at risk"): what it said is named as replaced
+        # and a statement of the subject whose value had no learnt kind ("Helix is winding down" →
+        # "Helix went from winding down to paused"): what it said is named as replaced
         turns = self.open_claims.get(claim.subject)
         if turns:
             kept_open = []
             for turn in turns:
-                if turn != claim.turn and turn not in self.superseded and _says_replaced(self.claims[turn], claim):
+                old = self.claims[turn]
+                if turn != claim.turn and turn not in self.superseded and _says_replaced(old, claim):
                     self._retire(turn, claim.turn)
                 else:
                     kept_open.append(turn)
@@ -197,8 +198,8 @@ OPEN_FRAME: Final = 1
 
 
 def _denial(claim: Claim) -> bool:
-    """A negation that sets no value and is not worded as a change ("Tom is not leaving for Oslo",
-    "Atlas is not pushed to May"): it denies what someone proposed, and replaces nothing."""
+    """A negation that sets no value and is not worded as a change ("Tom is not off to Oslo, that
+    was a joke"): it denies what someone proposed, and replaces nothing."""
     return not claim.values and not claim.change
 
 

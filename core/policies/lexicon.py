@@ -199,7 +199,7 @@ STANDING: Final = _rx(
 speaker's own, like first-person wording."""
 
 HEADING: Final = re.compile(r"^\s*(?:[^\W\d_][\w'-]*\s+){0,2}[^\W\d_][\w'-]*:\s+")
-"""A short label opening a message ("Update: …", "Small update: …", "Note: …"): it says the
+"""A short label opening a message ("Update: …", "Side note: …", "Heads-up: …"): it says the
 message is news, not who or what the message is about, nor that a narrated episode is a state."""
 
 FIRST_PERSON: Final = _rx(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b")
