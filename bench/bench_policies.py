@@ -3,8 +3,8 @@
 
 Datasets (token budgets by default; each run is every policy on the same messages):
 
-* ctxscope's generator, five wordings (``standard``, ``heldout``, ``blind2``, ``blind3``,
-  ``blind4``), 10,000 turns, seed 7;
+* ctxscope's generator, six wordings (``standard``, ``heldout``, ``blind2``, ``blind3``,
+  ``blind4``, ``blind5``), 10,000 turns, seed 7;
 * ``seed-shape``: a session of the seed harness's structure (:mod:`ctxscope.core.policies.seedshape`);
 * LoCoMo (long two-person conversations with question evidence), when ``--locomo`` points at its
   ``locomo10.json``: the ``dev`` part and the ``heldout`` part (bench/convert_locomo.py says which
@@ -15,14 +15,19 @@ Datasets (token budgets by default; each run is every policy on the same message
     python bench/bench_policies.py --speed          # the recommended policy's cost per checkpoint
 
 Sets used while building the recommended policy: ``standard``, ``heldout``, ``blind2``,
-``seed-shape`` and LoCoMo ``dev``. Held out (run to report): ``blind3``, ``blind4`` and LoCoMo
-``heldout``.
+``blind3``, ``blind4`` (their failures studied turn by turn), ``seed-shape`` and LoCoMo ``dev``.
+Held out (run to report): ``blind5`` and LoCoMo ``heldout``.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the
-tests after a change that moves the figures (the token estimator, say), copy the ``focus`` cells of
-these tables into ``PINNED_16K`` (tests/core/test_policies_benchmark.py) and ``HELDOUT_FIGURES``
-(tests/core/test_policies_locomo.py), and the tables into docs/policies.md.
+tests after a change that moves the figures (the token estimator, say), run the command above on
+the merged tree and copy from its tables: the ``focus`` cells at 16,000 tokens of every generated
+wording into ``PINNED_16K`` (tests/core/test_policies_benchmark.py; stale retention to four
+places, from ``bench/results/policies.json``), ``standard`` at 8,000 tokens into
+``test_recommended_policy_at_8k_tokens_on_standard``, the ``seed-shape`` 8,000-token recalls of
+``focus``, ``importance-seed`` and ``sliding-window`` into ``test_seed_shape_session_beside_the_seed_scorer``,
+and the LoCoMo ``heldout`` cells (4,000 and 8,000 tokens) into ``test_heldout_figures``
+(tests/core/test_policies_locomo.py); then the tables into docs/policies.md.
 
 ``--speed`` measures what one checkpoint costs the recommended policy as the history grows: the
 generated session (``--turns``) is asked one question every ``--speed-every`` turns; each row is the
@@ -58,7 +63,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 from convert_locomo import PARTS, convert  # noqa: E402
 
-GENERATED = ("standard", "heldout", "blind2", "blind3", "blind4", "seed-shape")
+GENERATED = ("standard", "heldout", "blind2", "blind3", "blind4", "blind5", "seed-shape")
 
 def _cell(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"

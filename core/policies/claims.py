@@ -35,6 +35,7 @@ from .lexicon import (
     FIRST_PERSON,
     FROM_VALUE,
     GENERIC,
+    HEADING,
     MONEY_VALUE,
     NAME_WORD,
     NEGATOR,
@@ -276,6 +277,10 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     if THIRD_PARTY.search(body):
         return None  # someone else's attribute ("my sister went vegan", "Priya's partner is…")
     change = UPDATE_MARKER.search(body) is not None
+    # a heading ("Update: …") says the message is news; what the rest narrates, and whose
+    # attribute it is, the rest alone says
+    heading = HEADING.match(body)
+    content_change = change and UPDATE_MARKER.search(body[heading.end() :] if heading else body) is not None
     # "from X" names the old value in a change ("taking over Kelp from Tom"), not in "works from Oslo"
     negated = negated_spans(body, (NEGATOR, OLD_VALUE, FROM_VALUE) if change else (NEGATOR, OLD_VALUE))
     if any(CHANGE_VERB.search(body[a:b]) for a, b in negated_spans(body, (NEGATOR,))):
@@ -296,13 +301,19 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         ]
     first_person = own.search(body) is not None
     # an imperative opening a sentence, or after a lead-in ("FYI: Draft a reply to…")
-    tasks = [c for s in split_sentences(body) for c in s.split(":") if TASK_VERB.search(c)]
+    # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
+    tasks = [
+        c for s in split_sentences(body) for c in s.split(":")
+        if (m := TASK_VERB.search(c)) is not None and re.search(r"\w", c[m.end() :])
+    ]
     if names and tasks and not first_person:
         return None  # a one-off task about a named thing
     standing = STANDING.search(body) is not None
-    if PAST_NARRATIVE.search(body) is not None and not (change or standing or PRESENT_STATE.search(body)):
+    if PAST_NARRATIVE.search(body) is not None and not (
+        content_change or standing or PRESENT_STATE.search(body)
+    ):
         return None  # "Omar and I paired on the Nimbus migration": the speaker's own past episode
-    personal = first_person or ((standing or change or assistant) and not names)
+    personal = first_person or ((standing or content_change or assistant) and not names)
     values: list[tuple[str, str]] = []
     for reading in readings:
         values += _values(reading, knowledge.paradigms, lookups)

@@ -40,6 +40,7 @@ from .claims import (
 )
 from .lexicon import (
     CALENDAR_WORDS,
+    GENERIC,
     NAME_WORD,
     NOT_NAMES,
     PRONOUN_AFTER,
@@ -48,7 +49,7 @@ from .lexicon import (
     split_sentences,
 )
 from .records import PolicyMessage
-from .text import STOP_WORDS
+from .text import STOP_WORDS, stem
 
 
 @dataclass
@@ -97,7 +98,7 @@ class Ledger:
             for key in keys:
                 self.echoes.setdefault(key, []).append(claim.turn)
             return
-        if claim.replaced and not claim.refines:
+        if claim.replaced and not claim.refines and not _denial(claim):
             self._retire_named(claim)
         if not any(_known_kind(kind) for kind in claim.values):
             self._record_open(claim)
@@ -124,12 +125,12 @@ class Ledger:
         about its subject that it shares words with, or whose words it names as replaced, when it
         is worded as a change ("I'd rather have a window seat from now on")."""
         turns = self.open_claims.setdefault(claim.subject, [])
-        if (claim.change or claim.replaced) and not claim.refines and claim.words <= MAX_UPDATE_WORDS:
+        replacing = claim.change or (claim.replaced and not _denial(claim))
+        if replacing and not claim.refines and claim.words <= MAX_UPDATE_WORDS:
             kept = []
             for turn in turns:
                 old = self.claims[turn]
-                said = old.frame | {w for v in old.values.values() for w in v.split()}
-                replaced = _same_wording(old.frame, claim.frame) or said & claim.replaced
+                replaced = _same_wording(old.frame, claim.frame) or _says_replaced(old, claim)
                 if turn not in self.superseded and replaced:
                     self._retire(turn, claim.turn)
                 else:
@@ -162,6 +163,18 @@ class Ledger:
             self.current[key] = kept
             in_force = {self.claims[t].values[key[1]] for t in kept} | {claim.values.get(key[1], "")}
             self._retire_echoes(key, in_force, claim.turn)
+        # and a statement of the subject whose value had no learnt kind ("Helix is winding down" →
+        # "Helix went from winding down to paused"): what it said is named as replaced
+        turns = self.open_claims.get(claim.subject)
+        if turns:
+            kept_open = []
+            for turn in turns:
+                old = self.claims[turn]
+                if turn != claim.turn and turn not in self.superseded and _says_replaced(old, claim):
+                    self._retire(turn, claim.turn)
+                else:
+                    kept_open.append(turn)
+            turns[:] = kept_open
 
     def _retire_echoes(self, key: tuple[str, str], in_force: set[str], by: int) -> None:
         turns = self.echoes.get(key)
@@ -182,6 +195,20 @@ is a short turn; a long one narrates, and adds to what is in force."""
 
 OPEN_FRAME: Final = 1
 """Content words an open claim needs to be kept ("ok, sure" states nothing)."""
+
+
+def _denial(claim: Claim) -> bool:
+    """A negation that sets no value and is not worded as a change ("Tom is not off to Oslo, that
+    was a joke"): it denies what someone proposed, and replaces nothing."""
+    return not claim.values and not claim.change
+
+
+def _says_replaced(old: Claim, new: Claim) -> bool:
+    """Whether ``new`` names as replaced a content word of what ``old`` said (its words around
+    the values, stemmed, or its values)."""
+    said = old.frame | {w for v in old.values.values() for w in v.split()}
+    named = new.replaced | {stem(w) for w in new.replaced if w not in STOP_WORDS and w not in GENERIC}
+    return not said.isdisjoint(named)
 
 
 def _same_wording(a: frozenset[str], b: frozenset[str]) -> bool:

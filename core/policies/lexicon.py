@@ -51,7 +51,7 @@ HEDGE: Final = _rx(
     _words(
         r"what if", r"if we", r"if only", r"even if", r"suppose", r"supposing", r"imagine", r"imagining",
         r"hypothetically", r"in theory", r"theoretically", r"maybe", r"perhaps", r"possibly",
-        r"probably", r"likely", r"might", r"could", r"may(?!\s*\d)", r"wish", r"hope", r"hopefully",
+        r"probably", r"likely", r"might", r"could", r"wish", r"hope", r"hopefully",
         r"not sure", r"unsure", r"no idea", r"who knows", r"thinking out loud", r"thinking about",
         r"considering", r"wondering", r"just an idea", r"tentative\w*", r"tbd", r"tbc",
         r"to be confirmed", r"pending", r"assuming", r"speculat\w*", r"i guess", r"in case",
@@ -59,6 +59,9 @@ HEDGE: Final = _rx(
         r"decided against", r"reject\w*", r"talked about", r"discuss\w*", r"would be nice",
     )
     + r"|\b(?:would|'d)\s+be\b|\bwould\b(?!\s+(?:like|love|prefer|rather|appreciate))"
+    # the modal "may": lower case, or opening the sentence; "May" mid-sentence and "of/in may" are
+    # the month ("the first Monday of May")
+    + r"|(?<![\w'-])(?<!of )(?<!in )(?-i:may)(?![\w'-])(?!\s*\d)|^\s*May\b(?!\s*\d)"
 )
 """Modality, hypotheticals and uncertainty: the statement does not assert a current fact."""
 
@@ -68,6 +71,8 @@ HEARSAY: Final = _rx(
         r"heard", r"hearing", r"apparently", r"allegedly", r"reportedly", r"supposedly",
         r"unconfirmed", r"unverified", r"not confirmed", r"nothing confirmed", r"not official",
         r"gossip\w*", r"word is", r"hearsay",
+        # reported speech with the speaker as its hearer: someone else's word, passed on
+        r"(?:told|tells|informed|informs)\s+(?:me|us)",
     )
 )
 """Evidentials: second-hand, unconfirmed information."""
@@ -192,6 +197,10 @@ STANDING: Final = _rx(
 )
 """Standing wording: an elliptical statement with it ("Switching to vegan from now on") is the
 speaker's own, like first-person wording."""
+
+HEADING: Final = re.compile(r"^\s*(?:[^\W\d_][\w'-]*\s+){0,2}[^\W\d_][\w'-]*:\s+")
+"""A short label opening a message ("Update: …", "Side note: …", "Heads-up: …"): it says the
+message is news, not who or what the message is about, nor that a narrated episode is a state."""
 
 FIRST_PERSON: Final = _rx(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b")
 SECOND_PERSON: Final = _rx(r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll)\b")

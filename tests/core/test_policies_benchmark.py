@@ -26,7 +26,9 @@ POLICY_SIDE = (
     "records", "text", "lexical", "store", "scoring", "summary", "lexicon", "paradigms", "claims", "ledger",
     "policies", "runner",
 )
-KEY_SIDE = {"answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "seedshape"}
+KEY_SIDE = {
+    "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "seedshape",
+}
 
 
 # -- the answer key stays apart ------------------------------------------------------------------
@@ -104,6 +106,8 @@ BLIND2_SHA256 = "bb95b69dbb50c728d9b24b4e15d54ac94fb9006d2ee64cfb587ed50dd2afeba
 """The third wording set as frozen before the supersession rework (docs/policies.md)."""
 BLIND4_SHA256 = "132bf9d00448c5bea8b7ea8c879907fc7c27d520941a7bccdf110a4e958f7faa"
 """The fifth wording set as committed (5220b38) before the recommended policy first ran on it."""
+BLIND5_SHA256 = "54891f6b7b8f2f006b8320283bb77baf9a11d7bb570c1ead42ec45ea02c639a8"
+"""The sixth wording set as committed before the recommended policy first ran on it."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -124,6 +128,12 @@ def test_blind4_is_frozen() -> None:
     """blind4 was committed before its first run; editing it after seeing results unblinds it."""
     digest = hashlib.sha256((POLICIES_DIR / "blind4.py").read_bytes()).hexdigest()
     assert digest == BLIND4_SHA256, "blind4.py changed: write a new held-out set instead (docs/policies.md)"
+
+
+def test_blind5_is_frozen() -> None:
+    """blind5 was committed before its first run; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind5.py").read_bytes()).hexdigest()
+    assert digest == BLIND5_SHA256, "blind5.py changed: write a new held-out set instead (docs/policies.md)"
 
 
 def test_standard_session_is_unchanged() -> None:
@@ -187,14 +197,15 @@ def test_token_budget_is_respected() -> None:
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
 # stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05: met on the sets the
-# policy was built on (standard, heldout, blind2, seed-shape); missed on the held-out blind3 (stale)
-# and blind4 (recall), pinned as they are so that a regression or an improvement shows.
+# policy was built on (standard, heldout, blind2, blind3, blind4, seed-shape); missed on the held-out
+# blind5 (recall and stale), pinned as it is so that a regression or an improvement shows.
 PINNED_16K = {
     "standard": (0.996, 0.007),
     "heldout": (0.988, 0.008),
-    "blind2": (1.000, 0.048),  # its failures were looked at while building: a development set
-    "blind3": (0.949, 0.0615),  # held out: never looked at turn by turn
-    "blind4": (0.877, 0.0358),  # held out: frozen (5220b38) before the policy first ran on it
+    "blind2": (1.000, 0.0428),  # its failures were looked at while building: a development set
+    "blind3": (0.987, 0.0338),  # development since policies4 (studied); was 0.949 / 0.0615
+    "blind4": (0.964, 0.0376),  # development since policies4 (studied); was 0.877 / 0.0358
+    "blind5": (0.822, 0.1205),  # held out: frozen (8c73ab7) before the policy first ran on it; run once
     "seed-shape": (1.000, 0.001),
 }
 

@@ -58,6 +58,9 @@ SUPERSEDES = [
     ("The Helix demo build is v1.4.", "The Helix demo build is now v1.6."),
     # a restatement worded like a first statement, about a date, with no marker at all
     ("The Helix design review is on June 3.", "The Helix design review is on June 10."),
+    # a heading and a closing "please note" point at the statement; "May" mid-sentence is the month
+    ("Helix ships Aug 14.", "Note: Helix now ships on the first Monday of May."),
+    ("Helix ships Aug 14.", "Helix now ships Sept 2. Please note."),
 ]
 
 
@@ -123,6 +126,13 @@ KEEPS = [
     ("I eat halal.", "My flatmate went vegetarian."),
     ("I eat halal.", "Last week we had a vegetarian lunch with Rosa, it was great."),
     ("Rosa leads Helix.", "Had coffee with Tom and talked about Helix for an hour."),
+    # a heading does not make a narrated episode a state, nor someone's remark the speaker's own
+    ("Rosa leads Helix.", "Quick update: met Tom in the lift, we chatted about Helix."),
+    ("I eat halal.", "Small update: the canteen had a vegetarian special."),
+    # reported speech passes someone else's word on
+    ("Helix ships Aug 14.", "Tom told me Helix slips to Sept 2."),
+    # a negation that sets nothing else and is worded as no change denies; it replaces nothing
+    ("Rosa is based in Vilnius.", "No no, Rosa is not leaving for Vilnius."),
     # a refinement adds, it does not replace
     ("I eat halal.", "I'm vegetarian as well as halal now."),
     # a different attribute of the same subject

@@ -3,7 +3,7 @@
 Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
-                            [--wording standard|heldout|blind2|blind3|blind4|seed-shape] [--json]
+                            [--wording standard|heldout|blind2|blind3|blind4|blind5|seed-shape] [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
 
@@ -42,9 +42,9 @@ def register(subparsers: Any) -> None:
             "Grade the memory policies (full history, sliding window, summary, retrieval, hybrid, "
             "adaptive, importance-seed, and focus, the recommended one) on a seeded synthetic "
             "session, or on an external SESSION with a separate LABELS file. Sets used while "
-            "building focus: the standard, heldout and blind2 wordings (blind2's failures were "
-            "looked at, so it is not a blind test), the seed-shape generator and LoCoMo's dev part. "
-            "blind3, blind4 (written and frozen before the policy first ran on it) and LoCoMo's "
+            "building focus: the standard, heldout, blind2, blind3 and blind4 wordings (their failures "
+            "were looked at, so none is a blind test), the seed-shape generator and LoCoMo's dev "
+            "part. blind5 (written and frozen before the policy first ran on it) and LoCoMo's "
             "heldout part were run only to report (docs/policies.md)."
         ),
     )
@@ -54,13 +54,15 @@ def register(subparsers: Any) -> None:
     policies.add_argument("--seed", type=int, default=None, help=f"generator seed (default {DEFAULT_SEED})")
     policies.add_argument(
         "--wording",
-        choices=("standard", "heldout", "blind2", "blind3", "blind4", "seed-shape"),
+        choices=("standard", "heldout", "blind2", "blind3", "blind4", "blind5", "seed-shape"),
         default=None,
         help=(
             "generator phrasings: standard; heldout (second set); blind2 (third set: new phrasings, "
             "names, values and distractors; seen while the policy was built, not blind any more); "
-            "blind3 (fourth set, held out, run to report); blind4 (fifth set: paraphrase, idiom, "
-            "other languages' English, terse notes; frozen before its first run, held out); "
+            "blind3 (fourth set; its failures were studied: a development set); blind4 (fifth set: "
+            "paraphrase, idiom, other languages' English, terse notes; studied: a development "
+            "set); blind5 (sixth set: one chatty author, typos, abbreviations, facts buried in "
+            "longer turns, indirect corrections; frozen before its first run, held out); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
