@@ -10,8 +10,11 @@ text's ``estimate / truth``: a quantile (pinball) loss at level ``--tau`` around
 estimate below the target costs ``tau / (1 - tau)`` times more than one above it) plus a steep
 extra cost (``--floor-weight``) below ``--floor``. Texts are weighted so that every group
 (prose, code, structured data, tool output) weighs the same and, within a group, every kind of
-text. Rates stay in their table bytes; a rate never seen in the training texts gets a
-conservative default (a lead byte: about one token per UTF-8 byte of its character).
+text. Rates stay in their table bytes, pairs within ``--pair-ceiling`` and ASCII characters
+within ``--ascii-ceiling`` (a regularisation the held-out tables pay for); a rate seen in too few
+languages or sources gets a conservative default (a lead byte: one token per UTF-8 byte of its
+character, net of the continuation pairs fitted on other scripts). The defaults are the shipped
+fit's parameters.
 
 ``cv`` (the headline): k-fold cross-validation where a fold is a set of *units* (a language for
 prose in a language -- all its UDHR, gettext and man-page texts together -- or a source: a package,
