@@ -2,7 +2,9 @@
 """Token-estimator benchmark: speed per sample, and the accuracy tables of docs/tokens.md.
 
 Speed (default): for every sample in ``../shared/token-truth/samples`` (``$CTXSCOPE_SHARED``
-overrides ``../shared``) and every estimator, the best of ``--repeats`` timed runs of
+overrides ``../shared``), and ``read_tool_python`` (the Python sample as Claude Code's Read tool
+returns a file: every line numbered and joined with ``→``, mostly ASCII with a few other
+characters), and every estimator, the best of ``--repeats`` timed runs of
 ``estimator.count(text)``, reported as MB/s of UTF-8 input and as a ratio to
 ``text.encode("utf-8")`` timed the same way in the same process (the ceiling: 1.0 means as fast
 as encoding). For ASCII text CPython's encode is a plain memory copy, so those ratios are tiny.
@@ -52,7 +54,11 @@ def _samples() -> list[tuple[str, str]]:
     folder = TRUTH / "samples"
     if not folder.is_dir():
         sys.exit(f"no samples at {folder} (set CTXSCOPE_SHARED to the shared folder)")
-    return [(p.stem, p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.txt"))]
+    samples = [(p.stem, p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.txt"))]
+    code = dict(samples)["python_code"]
+    # Mostly ASCII with a few other characters: a file as Claude Code's Read tool returns it.
+    read_tool = "".join(f"{n:>6}\u2192{line}\n" for n, line in enumerate(code.splitlines(), 1))
+    return [*samples, ("read_tool_python", read_tool)]
 
 
 def speed(args: argparse.Namespace) -> dict[str, Any]:

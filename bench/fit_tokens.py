@@ -10,8 +10,11 @@ text's ``estimate / truth``: a quantile (pinball) loss at level ``--tau`` around
 estimate below the target costs ``tau / (1 - tau)`` times more than one above it) plus a steep
 extra cost (``--floor-weight``) below ``--floor``. Texts are weighted so that every group
 (prose, code, structured data, tool output) weighs the same and, within a group, every kind of
-text. Rates stay in their table bytes; a rate never seen in the training texts gets a
-conservative default (a lead byte: about one token per UTF-8 byte of its character).
+text. Rates stay in their table bytes, pairs within ``--pair-ceiling`` and ASCII characters
+within ``--ascii-ceiling`` (a regularisation the held-out tables pay for); a rate seen in too few
+languages or sources gets a conservative default (a lead byte: one token per UTF-8 byte of its
+character, net of the continuation pairs fitted on other scripts). The defaults are the shipped
+fit's parameters.
 
 ``cv`` (the headline): k-fold cross-validation where a fold is a set of *units* (a language for
 prose in a language -- all its UDHR, gettext and man-page texts together -- or a source: a package,
@@ -36,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from ctxscope.core.tokens import PAIR_OFFSET, PREV_KINDS, SCRIPT_CLASSES, SELF_KINDS, UNIT, features
+from ctxscope.core.tokens import PREV_KINDS, SCRIPT_CLASSES, SELF_KINDS, UNIT, features
 from scipy import sparse
 from scipy.optimize import linprog
 
@@ -85,11 +88,17 @@ PAIR_FLOOR = -48  # no pair takes more than 3/4 token off
 ASTRAL_FLOOR = {"claude": 255, "openai": 0}
 
 
-def bounds_of(name: str, target: str) -> tuple[int, int]:
+def bounds_of(name: str, target: str, args: argparse.Namespace) -> tuple[int, int]:
+    """A rate's range. ``--pair-ceiling`` and ``--ascii-ceiling`` bound what a pair adds and what
+    an ASCII character costs by itself: a byte-level BPE spends at most one token a byte, and the
+    held-out tables say the tighter rates generalise better than the LP's free extremes (an
+    ASCII letter at 4 tokens offset by negative pairs); low rates also keep ASCII sums fast."""
     if name.startswith("p"):
-        return PAIR_FLOOR, 255 - PAIR_OFFSET
+        return PAIR_FLOOR, args.pair_ceiling
     if name.startswith("bf"):
         return ASTRAL_FLOOR[target], 255
+    if name.startswith("b") and int(name[1:], 16) < 0x80:
+        return 0, args.ascii_ceiling
     return 0, 255
 
 
@@ -158,7 +167,7 @@ def fit(rows: list[Row], target: str, args: argparse.Namespace) -> dict[str, int
     a_ub = sparse.hstack([-A, sparse.csr_matrix((m, m)), sparse.csr_matrix((m, m)), -eye], format="csr")
     b_ub = shift - args.floor
     c = np.concatenate([np.zeros(k), (1 - args.tau) * w, args.tau * w, args.floor_weight * w])
-    bounds = [bounds_of(n, target) for n in free] + [(0, None)] * (3 * m)
+    bounds = [bounds_of(n, target, args) for n in free] + [(0, None)] * (3 * m)
     # No byte ever costs less than MIN_BYTE_UNITS, whatever comes before it: its pair rate plus its
     # byte rate (so no text estimates below zero, and a long run of one mark still costs something).
     cons_r, cons_c, cons_v, cons_rhs = [], [], [], []
@@ -194,9 +203,21 @@ def fit(rows: list[Row], target: str, args: argparse.Namespace) -> dict[str, int
         sys.exit(f"{target}: linear programme failed: {res.message}")
     units = dict(fixed)
     for n, j in col.items():
-        lo, hi = bounds_of(n, target)
+        lo, hi = bounds_of(n, target, args)
         units[n] = int(min(hi, max(lo, round(res.x[j]))))
+    for n in fixed:
+        if n.startswith("b") and int(n[1:], 16) >= 0xC0:
+            units[n] = fallback_lead(int(n[1:], 16), units)
     return units
+
+
+def fallback_lead(lead: int, units: dict[str, int]) -> int:
+    """Rate of a lead byte no training text showed enough of: its character costs one token per
+    UTF-8 byte in all (byte-level fallback), whatever the continuation pairs fitted on other
+    scripts take off (the prose of a script the fit never saw is not under-counted)."""
+    size = 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+    after_lead, after_continuation = units.get("pcx", 0), units.get("pcc", 0)
+    return int(min(255, max(0, UNIT * size - after_lead - (size - 2) * after_continuation)))
 
 
 def _self(b: int) -> int:
@@ -333,7 +354,9 @@ def render(fitted: dict[str, dict[str, int]], args: argparse.Namespace) -> str:
         "characters and UTF-8 lead bytes). ``script``: rates of characters at U+0800 and above by\n"
         "fine class.\n\n"
         f"Fit: {CORPUS.name} of bench/token_corpus.py, tau={args.tau}, target={args.target}, "
-        f"floor={args.floor}, floor_weight={args.floor_weight}, min_count={args.min_count}.\n"
+        f"floor={args.floor}, floor_weight={args.floor_weight},\nmin_count={args.min_count}, "
+        f"min_pair_units={args.min_pair_units}, pair_ceiling={args.pair_ceiling}, "
+        f"ascii_ceiling={args.ascii_ceiling}.\n"
         '"""\n\nfrom typing import Final\n\n'
     ]
     tables: dict[str, list[str]] = {"PAIR_UNITS": [], "BYTE_UNITS": [], "SCRIPT_UNITS": []}
@@ -367,16 +390,18 @@ def main(argv: list[str] | None = None) -> None:
     for name, func in (("cv", cv), ("fit", write)):
         p = sub.add_parser(name)
         p.add_argument("--corpus", default=str(CORPUS))
-        p.add_argument("--tau", type=float, default=0.9)
-        p.add_argument("--target", type=float, default=1.05)
-        p.add_argument("--floor", type=float, default=0.98)
-        p.add_argument("--floor-weight", type=float, default=50.0)
+        p.add_argument("--tau", type=float, default=0.98)
+        p.add_argument("--target", type=float, default=1.1)
+        p.add_argument("--floor", type=float, default=1.03)
+        p.add_argument("--floor-weight", type=float, default=100.0)
         p.add_argument("--min-count", type=int, default=3, help="units a byte or script rate must be seen in")
         p.add_argument("--min-pair-units", type=int, default=5, help="units a pair rate must be seen in")
         p.add_argument("--folds", type=int, default=5)
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--json", help="write the held-out table as JSON here")
         p.add_argument("--write", action="store_true", help="write core/_token_profiles.py")
+        p.add_argument("--pair-ceiling", type=int, default=32, help="most a pair rate adds (units)")
+        p.add_argument("--ascii-ceiling", type=int, default=96, help="most an ASCII byte rate is (units)")
         p.set_defaults(func=func)
     args = parser.parse_args(argv)
     args.func(args)

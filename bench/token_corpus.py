@@ -323,17 +323,31 @@ def _shared() -> Iterator[Text]:
                     lang,
                 )
     with gzip.open(TRUTH / "udhr-train.jsonl.gz", "rt", encoding="utf-8") as handle:
-        for line in handle:
+        for n, line in enumerate(handle):
             rec = json.loads(line)
             lang = LANG_NAMES.get(rec["language"], rec["language"])
+            text = rec["text"][:LIMIT]
             yield Text(
                 f"udhr:{rec['id']}",
                 "udhr",
                 f"lang:{lang}",
                 f"shared:token-truth/udhr-train#{rec['id']}",
-                rec["text"][:LIMIT],
+                text,
                 lang,
             )
+            # The same text in capitals (headings, legal text, some orthographies' usual form),
+            # for every fourth language written mostly in ASCII letters, in the language's fold.
+            # (Not for other cased scripts: their capitals have no byte kind of their own, and
+            # rare capitals would make every Cyrillic or Greek letter dear.)
+            if n % 4 == 0 and text.upper() != text and len(text.encode()) < 1.1 * len(text):
+                yield Text(
+                    f"udhr:{rec['id']}:upper",
+                    "udhr",
+                    f"lang:{lang}",
+                    f"shared:token-truth/udhr-train#{rec['id']}#upper",
+                    text.upper(),
+                    lang,
+                )
     with gzip.open(TRUTH / "code-train.jsonl.gz", "rt", encoding="utf-8") as handle:
         for i, line in enumerate(handle):
             if i % 3:

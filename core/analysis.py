@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .detail_rows import recorded_rows
+from .exact import with_exact_counts
 from .fulltext import full_texts
 from .lens import RecordedScope, recorded_thresholds
 from .lenses import LENSES, Lens
@@ -852,9 +853,11 @@ class Analysis:
         return RequestDetail(record, rows, self._by_script(live))
 
     def _by_script(self, messages: Sequence[Message]) -> ScriptBreakdown:
-        """The per-script breakdown of every character of ``messages`` (elided text read back)."""
+        """The per-script breakdown of every character of ``messages`` (elided text read back), with
+        the real tokenizers' counts beside it where the exact extra is installed."""
         assert self._session is not None and self.estimator is not None
-        return self.estimator.breakdown("\n".join(full_texts(self._session, messages).texts))
+        text = "\n".join(full_texts(self._session, messages).texts)
+        return with_exact_counts(self.estimator.breakdown(text), text)
 
 
 class _RecordedWindow:

@@ -18,6 +18,7 @@ Cache directory: ``$CTXSCOPE_CACHE_DIR``, else ``$XDG_CACHE_HOME/ctxscope``, els
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import hashlib
 import importlib
@@ -41,6 +42,7 @@ __all__ = [
     "exact_available",
     "exact_names",
     "load_encoding",
+    "with_exact_counts",
 ]
 
 #: What to tell a user whose environment lacks the backend.
@@ -126,6 +128,22 @@ def exact_names() -> tuple[str, ...]:
     """The exact estimators this environment can run."""
     names = tuple(ENCODINGS) if exact_available() else ()
     return names + (("exact-claude",) if claude_available() else ())
+
+
+def with_exact_counts(result: ScriptBreakdown, text: str) -> ScriptBreakdown:
+    """``result`` (a breakdown of ``text``) with the real tokenizers' counts of ``text`` beside it:
+    every exact estimator this environment can run, but the one that made ``result``.
+
+    Args:
+        result: A breakdown of ``text``.
+        text: The text.
+
+    Returns:
+        ``result`` with :attr:`~ctxscope.core.tokens.ScriptBreakdown.exact_counts` filled in (the
+        same object when no exact estimator can run here).
+    """
+    counts = {name: get_estimator(name).count(text) for name in exact_names() if name != result.estimator}
+    return dataclasses.replace(result, exact_counts=MappingProxyType(counts)) if counts else result
 
 
 def _load_ctok() -> Callable[[str], int]:

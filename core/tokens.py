@@ -50,7 +50,7 @@ import threading
 import zlib
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final, Protocol, runtime_checkable
 
@@ -200,9 +200,17 @@ _PAIR_CODE: Final[bytes] = bytes(
     PREV_KINDS.index(_prev_kind(b)) << 4 | SELF_KINDS.index(_self_kind(b)) for b in range(256)
 )
 
+#: Pair-stream bytes an ASCII text can give: pairs of ASCII bytes, its start and its end.
+_ASCII_PAIR_CODES: Final = sorted(
+    {(_PAIR_CODE[b] & 15) << 4 | _PAIR_CODE[a] >> 4 for a in range(0x80) for b in range(0x80)}
+    | {(_PAIR_CODE[b] & 15) << 4 for b in range(0x80)}
+    | {_PAIR_CODE[a] >> 4 for a in range(0x80)}
+)
+
 #: ``bytes.translate`` tables: 0xFF for an ASCII byte, 0 for another; and every non-ASCII byte.
 _ASCII_MASK: Final = bytes(0xFF if b < 0x80 else 0 for b in range(256))
 _NON_ASCII_BYTES: Final = bytes(range(0x80, 0x100))
+_ASCII_BYTES: Final = bytes(range(0x80))
 
 #: Every byte but the lead bytes of three-byte characters (U+0800-U+FFFF), deleted to count those.
 _NOT_LEAD3: Final = bytes(b for b in range(256) if not 0xE0 <= b <= 0xEF)
@@ -250,6 +258,9 @@ class ScriptBreakdown:
     """One entry per display class (:data:`~ctxscope.core.scripts.DISPLAY_CLASSES`), in order."""
     exact: bool = False
     """Whether ``tokens`` is a tokenizer's count rather than an estimate."""
+    exact_counts: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    """The real tokenizers' counts of the same text, by exact estimator name: empty unless asked
+    for (:func:`~ctxscope.core.exact.with_exact_counts`) where the exact extra is installed."""
 
     def rows(self) -> list[tuple[str, int, int]]:
         """``(class, chars, tokens)`` for the classes present in the text."""
@@ -266,6 +277,7 @@ class ScriptBreakdown:
             "by_script": {
                 name: {"chars": c.chars, "tokens": c.tokens} for name, c in self.by_script.items()
             },
+            "exact_counts": dict(self.exact_counts),
         }
 
 
@@ -376,6 +388,24 @@ def _byte_sum(data: bytes, chunk: int) -> int:
     return total - (size + chunk - 1) // chunk
 
 
+@dataclass(frozen=True, slots=True)
+class _Sums:
+    """How the hot path sums a text's two rated streams: in chunks small enough for adler32."""
+
+    pair: int
+    """Bytes of the pair stream per chunk."""
+    byte: int
+    """Bytes of the byte stream per chunk."""
+    small: int
+    """Texts shorter than this need one chunk per stream."""
+
+    @classmethod
+    def of(cls, pair_rates: bytes, byte_rates: bytes) -> _Sums:
+        """The chunks for streams of these rates (the ones a text can meet)."""
+        pair, byte = _chunk(pair_rates), _chunk(byte_rates)
+        return cls(pair, byte, min(pair, byte) - 1)
+
+
 class ProfileEstimator:
     """An estimator computing a :class:`Profile`'s linear model (see the module docstring).
 
@@ -383,16 +413,15 @@ class ProfileEstimator:
     """
 
     __slots__ = (
+        "_ascii_sums",
         "_byte",
-        "_byte_chunk",
         "_cache",
         "_cached_chars",
         "_lock",
         "_pair",
-        "_pair_chunk",
         "_script",
         "_script_chunk",
-        "_small",
+        "_sums",
         "name",
         "profile",
     )
@@ -418,10 +447,10 @@ class ProfileEstimator:
             self._script = HALF_BLOCK_CLASS.translate(bytes(script).ljust(256, b"\0"))
         except ValueError:
             raise ValueError(f"profile {profile.name}: a rate does not fit in a byte") from None
-        self._pair_chunk = _chunk(self._pair)
-        self._byte_chunk = _chunk(self._byte)
+        self._sums = _Sums.of(self._pair, self._byte)
+        """Chunks of the byte sums of any text; an ASCII text meets fewer rates, often lower ones."""
+        self._ascii_sums = _Sums.of(bytes(self._pair[code] for code in _ASCII_PAIR_CODES), self._byte[:0x80])
         self._script_chunk = _chunk(self._script)
-        self._small = min(self._pair_chunk, self._byte_chunk) - 1
         self._cache: dict[str, int] = {}
         """Estimates of recent texts (see :meth:`count`)."""
         self._cached_chars = 0
@@ -432,16 +461,25 @@ class ProfileEstimator:
 
     def _units(self, text: str, data: bytes) -> int:
         """The sum of the rates of ``text`` (``data`` is its UTF-8), in units: the hot path."""
-        size = len(data)
+        size, length = len(data), len(text)
+        sums = self._ascii_sums if size == length else self._sums
         pairs = (int.from_bytes(data.translate(_PAIR_CODE), "little") << 4).to_bytes(size + 1, "little")
-        if size < self._small:
+        if size < sums.small:
             units = (_adler32(pairs.translate(self._pair)) & 0xFFFF) - 2
             units += _adler32(data.translate(self._byte)) & 0xFFFF
         else:
-            units = _byte_sum(pairs.translate(self._pair), self._pair_chunk)
-            units += _byte_sum(data.translate(self._byte), self._byte_chunk)
+            units = _byte_sum(pairs.translate(self._pair), sums.pair)
+            units += _byte_sum(data.translate(self._byte), sums.byte)
         units -= PAIR_OFFSET * (size + 1)
-        if size != len(text) and data.translate(None, _NOT_LEAD3):
+        if size != length:
+            if size - length < length >> 3:  # mostly ASCII (no script rate): classify the rest only
+                wide = data.translate(None, _ASCII_BYTES)
+                if wide.translate(None, _NOT_LEAD3):
+                    text = wide.decode("utf-8", "surrogatepass")
+                else:
+                    return units
+            elif not data.translate(None, _NOT_LEAD3):
+                return units
             units += _byte_sum(half_block_stream(text).translate(self._script), self._script_chunk)
         return units
 
@@ -501,8 +539,8 @@ class ProfileEstimator:
             rated = int.from_bytes(pairs.translate(self._pair), "little") & mask
             rated_pairs = rated.to_bytes(size + 1, "little")
             ascii_bytes = data.translate(None, _NON_ASCII_BYTES)
-            ascii_units = _byte_sum(rated_pairs, self._pair_chunk) - PAIR_OFFSET * (len(ascii_bytes) + 1)
-            ascii_units += _byte_sum(ascii_bytes.translate(self._byte), self._byte_chunk)
+            ascii_units = _byte_sum(rated_pairs, self._sums.pair) - PAIR_OFFSET * (len(ascii_bytes) + 1)
+            ascii_units += _byte_sum(ascii_bytes.translate(self._byte), self._sums.byte)
             shares["ascii"] = float(max(0, ascii_units))
             rest = max(1, self._units(text, data) - ascii_units)
             rate = self._class_rates()

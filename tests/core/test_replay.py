@@ -179,9 +179,11 @@ def test_calibration_pairs_reported_usage_with_what_was_really_sent() -> None:
     assert all(abs(r.calibrated_tokens / r.context_tokens - 1) < 0.01 for r in records[3:5])
     # ctxscope's own logs: the two lenses coincide.
     assert analysis.snapshot("pipeline").scopes["sub"].records == records
-    # A what-if replay takes its factors from the recorded configuration's replay.
+    # A what-if replay takes its factors from the recorded configuration's replay: 1.25 once warm
+    # (its last request meets the recorded pipeline's compaction just before, measured 2.10).
     legacy = analyse(session, AnalysisOptions(config=PipelineConfig(strategy="legacy")))
-    assert abs(legacy.snapshot("pipeline").scopes["sub"].records[-1].calibration_factor - 1.25) < 0.01
+    factors = [r.calibration_factor for r in legacy.snapshot("pipeline").scopes["sub"].records]
+    assert all(abs(f - 1.25) < 0.01 for f in factors[3:-1])
     # Another agent's log: its stored history is what it sent, so usage pairs with the stored estimate.
     foreign = Session("t", "claude-code")
     other = History(foreign, "main", context_limit=1_000_000)

@@ -51,6 +51,17 @@ def test_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert word in out
 
 
+def test_a_run_of_one_mark_estimates_under_a_token_a_byte(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 14: 1,000 "=" once estimated at 2,670 tokens (exact o200k 16, Claude 64)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"=" * 1000)))
+    assert main(["estimate", "-", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["estimator"] == "claude" and not out["exact"]
+    assert out["tokens"] < 1000
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -81,3 +81,23 @@ def test_clear_message_without_the_backend(monkeypatch: pytest.MonkeyPatch) -> N
         exact.ExactEstimator("exact-o200k")
     with pytest.raises(ValueError, match="unknown exact estimator"):
         exact.ExactEstimator("exact-nope")
+
+
+@needs_exact
+def test_a_breakdown_carries_the_real_tokenizers_counts_beside_the_estimate() -> None:
+    text = "Hello, мир! " * 30
+    estimate = get_estimator("claude").breakdown(text)
+    assert estimate.exact_counts == {} and estimate.to_dict()["exact_counts"] == {}
+    result = exact.with_exact_counts(estimate, text)
+    assert result.tokens == estimate.tokens and result.by_script == estimate.by_script
+    assert set(result.exact_counts) == set(exact.exact_names())
+    assert result.exact_counts["exact-o200k"] == get_estimator("exact-o200k").count(text)
+    assert result.to_dict()["exact_counts"] == dict(result.exact_counts)
+    own = get_estimator("exact-o200k").breakdown(text)  # an exact breakdown does not repeat itself
+    assert "exact-o200k" not in exact.with_exact_counts(own, text).exact_counts
+
+
+def test_without_the_backend_a_breakdown_has_no_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exact, "exact_names", lambda: ())
+    estimate = get_estimator("claude").breakdown("Hello")
+    assert exact.with_exact_counts(estimate, "Hello") is estimate

@@ -235,3 +235,33 @@ async def test_redact_shows_shapes_never_content() -> None:
         assert body.plain.startswith("‹summary · ") and "chars" in body.plain
         app.push_screen(TextScreen(title, body))
         await pilot.pause()
+
+
+def test_script_table_shows_the_real_tokenizers_beside_the_estimate() -> None:
+    """With the exact extra, core puts the real tokenizers' counts in the breakdown; the per-script
+    table shows each one under the estimated total, in the tokens column."""
+    import dataclasses
+    from types import MappingProxyType
+
+    from ctxscope.tui.widgets.breakdown import script_table
+    from rich.console import Console
+
+    record = fakes.scope(1).records[0]
+    by_script = dataclasses.replace(
+        fakes.script_breakdown(), exact_counts=MappingProxyType({"exact-o200k": 1234, "exact-claude": 1301})
+    )
+    detail = fakes.detail(record, 1)
+    console = Console(width=100, record=True)
+    console.print(script_table(dataclasses.replace(detail, by_script=by_script)))
+    text = console.export_text()
+    assert "raw estimate" in text
+    lines = text.splitlines()
+    (total,) = [line for line in lines if line.startswith("all ")]
+    estimate = fmt.tokens(by_script.tokens)
+    for name, figure in (("exact-o200k", fmt.tokens(1234)), ("exact-claude", fmt.tokens(1301))):
+        (row,) = [line for line in lines if line.startswith(name)]
+        assert row.split() == [name, figure]
+        assert row.index(figure) + len(figure) == total.index(estimate) + len(estimate)  # same column
+    plain_table = Console(width=100, record=True)
+    plain_table.print(script_table(detail))
+    assert "exact-" not in plain_table.export_text()  # without the extra: the estimate alone

@@ -76,27 +76,24 @@ def read_text(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ctxscope.core.tokens import available_estimators, get_estimator
+    from ctxscope.core.exact import with_exact_counts
+    from ctxscope.core.tokens import get_estimator
 
     try:
         estimator = get_estimator(args.estimator)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     text = read_text(args.path)
-    result = estimator.breakdown(text)
-    exact = {
-        name: get_estimator(name).count(text)
-        for name in available_estimators()
-        if name.startswith("exact-") and name != result.estimator
-    }
+    result = with_exact_counts(estimator.breakdown(text), text)
     if args.json:
-        print(json.dumps(dict(result.to_dict(), exact_counts=exact), ensure_ascii=False))
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0
-    _print_table(result, args.path, exact)
+    _print_table(result, args.path)
     return 0
 
 
-def _print_table(result: Any, path: str, exact: dict[str, int]) -> None:
+def _print_table(result: Any, path: str) -> None:
+    from ctxscope.core.exact import CLAUDE_HINT, claude_available
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -127,5 +124,7 @@ def _print_table(result: Any, path: str, exact: dict[str, int]) -> None:
     console = Console()
     console.print(table)
     console.print(Text(f"{'count' if result.exact else 'estimate'} is {ratio}", style="dim"))
-    for name, tokens in exact.items():
+    for name, tokens in result.exact_counts.items():
         console.print(Text(f"{name}: {tokens:,} tokens (the real tokenizer)", style="dim"))
+    if result.estimator == "claude" and not claude_available():
+        console.print(Text(CLAUDE_HINT, style="dim"))

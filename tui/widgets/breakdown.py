@@ -2,7 +2,8 @@
 
 Per category and per tool come with every request record; the per-script table (characters and
 tokens per script class, and what the ``chars/4`` rule would have said) comes with the request's
-on-demand detail. Everything here is rendered from what core computed.
+on-demand detail, with the real tokenizers' counts of the same text beside the estimate when the
+exact extra is installed. Everything here is rendered from what core computed.
 """
 
 from __future__ import annotations
@@ -155,6 +156,8 @@ def script_table(detail: RequestDetail) -> Table:
         Text("all", style="bold"), fmt.tokens(whole.chars), fmt.tokens(whole.tokens),
         fmt.tokens(whole.chars4), _per_token(whole), style="bold",
     )
+    for name, tokens in by_script.exact_counts.items():  # the real tokenizers, beside the estimate
+        table.add_row(Text(name, style="dim"), "", Text(fmt.tokens(tokens), style="dim"), "", "")
     if detail.chars4_undercounts:
         table.caption = f"chars/4 says {fmt.share(detail.chars4_share)} of the estimate: it under-counts"
         table.caption_style = "yellow"
