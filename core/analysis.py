@@ -27,8 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .detail_rows import recorded_rows
-from .exact import with_exact_counts
-from .fulltext import full_texts
 from .lens import RecordedScope, recorded_thresholds
 from .lenses import LENSES, Lens
 from .logformat import FORMAT_NAME
@@ -38,6 +36,7 @@ from .pipeline.config import PipelineConfig
 from .pricing import PER_TOKENS, PRICES_TAKEN, REFERENCE_MODEL, cached_prompt_cost, price_of
 from .replay import SessionReplay
 from .retention import LiveWindow, Needs, WindowedLens
+from .script_memo import ScriptMemo
 from .session import Scope, Session
 from .snapshot import (
     AgentCompaction,
@@ -567,6 +566,8 @@ class Analysis:
         self._running: dict[tuple[str, str], tuple[int, ScopeTotals]] = {}
         """Per (view, scope): records taken into the totals so far, and the totals."""
         self.estimator: Estimator | None = None
+        self._scripts: ScriptMemo | None = None
+        """The per-message script breakdowns the detail sums (see :mod:`~ctxscope.core.script_memo`)."""
 
     # -- building ------------------------------------------------------------------------------
 
@@ -580,6 +581,7 @@ class Analysis:
         options = self.options
         name = options.estimator or session_model_estimator(session)
         self.estimator = get_estimator(name)
+        self._scripts = ScriptMemo(self.estimator)
         if self.own_format:
             self._own_replay = SessionReplay(
                 PipelineConfig(), factor_of=self._own_factor, estimator=self.estimator
@@ -635,6 +637,8 @@ class Analysis:
         if self._window is not None:
             lenses: list[WindowedLens] = [_RecordedWindow(self._recorded), *self._replays()]
             self._window.apply(session.scopes.items(), lenses)
+            if self._scripts is not None:
+                self._scripts.forget_released(session)
 
     def _pipeline_deferred(self) -> bool:
         """Whether the pipeline replay may wait until the pipeline lens is asked for.
@@ -853,11 +857,11 @@ class Analysis:
         return RequestDetail(record, rows, self._by_script(live))
 
     def _by_script(self, messages: Sequence[Message]) -> ScriptBreakdown:
-        """The per-script breakdown of every character of ``messages`` (elided text read back), with
-        the real tokenizers' counts beside it where the exact extra is installed."""
-        assert self._session is not None and self.estimator is not None
-        text = "\n".join(full_texts(self._session, messages).texts)
-        return with_exact_counts(self.estimator.breakdown(text), text)
+        """The per-script breakdown of every character of ``messages`` (elided text read back), the
+        sum of their memoised breakdowns (:class:`~ctxscope.core.script_memo.ScriptMemo`), with the
+        real tokenizers' counts beside it where the exact extra is installed."""
+        assert self._session is not None and self._scripts is not None
+        return self._scripts.request(self._session, messages)
 
 
 class _RecordedWindow:
