@@ -32,8 +32,14 @@ if TYPE_CHECKING:  # the policy lab's package is imported only by its caller
 MAX_LINE_BYTES: Final = 64 << 20
 """A line longer than this is not read back (its kept text is used)."""
 
-SPLIT_LINES: Final = 8
-"""Lines read from a message's first line on, at most (a response split one block per line)."""
+SPLIT_LINES: Final = 64
+"""Lines read from a message's first line on, at most: a response split one block per line, or
+the tool results of parallel calls, each on its own line with the agent's progress lines between
+(three parallel reads span 9 lines of a real Claude Code log)."""
+
+SPLIT_BYTES: Final = 32 << 20
+"""Bytes read back for one message, at most (the lines after its first are read until every
+elided block is found)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +86,12 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
     wanted = {(b.chars, b.text) for b in elided}
     found: dict[tuple[int, str], str] = {}
     # A response split over several lines (Claude Code) is one message from its first line on.
+    budget = SPLIT_BYTES
     for line in range(message.line, message.line + SPLIT_LINES) if message.line > 0 else ():
-        raw = session.raw_line(message.scope_id, line, MAX_LINE_BYTES)
+        raw = session.raw_line(message.scope_id, line, min(MAX_LINE_BYTES, budget)) if budget > 0 else None
         if raw is None:
             break
+        budget -= len(raw)
         try:
             candidates = _strings(orjson.loads(raw))
         except orjson.JSONDecodeError:

@@ -95,3 +95,23 @@ def test_spotter_request_138_script_rows_cover_the_category_rows() -> None:
         raw = sum(detail.record.by_category.values())
         # Within the per-message and per-call framing tokens, which carry no text.
         assert detail.by_script.tokens >= 0.97 * raw
+
+
+LINE_LOGS = ("claude-agent-sdk-stream", "claude-code", "codex-exec-json", "codex-rollout")
+"""The real logs read line by line, whose every elided character can be read back (documents
+have no line offsets; OpenHands joins several values into one block)."""
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("agent", LINE_LOGS)
+def test_every_elided_character_of_real_line_logs_is_read_back(agent: str) -> None:
+    """Parallel tool calls put each result on its own line with progress lines between: three
+    reads of spotter's message 10 span 9 lines, and the third was missed when 8 were read."""
+    folder = shared_path("real-logs", agent)
+    logs = sorted(p for p in folder.rglob("*.jsonl") if "subagents" not in p.parts)
+    assert logs
+    for log in logs:
+        session = open_log(log)
+        scopes = session.scopes.values()
+        elided = [m for s in scopes for m in s.messages if any(b.elided_chars for b in m.blocks)]
+        assert full_texts(session, elided).missing_chars == 0, log.name
