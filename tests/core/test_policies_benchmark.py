@@ -200,12 +200,12 @@ def test_token_budget_is_respected() -> None:
 # policy was built on (standard, heldout, blind2, blind3, blind4, seed-shape); missed on the held-out
 # blind5 (recall and stale), pinned as it is so that a regression or an improvement shows.
 PINNED_16K = {
-    "standard": (0.996, 0.007),
+    "standard": (0.996, 0.0075),
     "heldout": (0.988, 0.008),
     "blind2": (1.000, 0.0428),  # its failures were looked at while building: a development set
     "blind3": (0.987, 0.0338),  # development since policies4 (studied); was 0.949 / 0.0615
     "blind4": (0.964, 0.0376),  # development since policies4 (studied); was 0.877 / 0.0358
-    "blind5": (0.822, 0.1205),  # held out: frozen (8c73ab7) before the policy first ran on it; run once
+    "blind5": (0.821, 0.1190),  # held out: frozen (8c73ab7) before the policy first ran on it; run once
     "seed-shape": (1.000, 0.001),
 }
 
@@ -226,7 +226,7 @@ def test_recommended_policy_at_8k_tokens_on_standard() -> None:
     they were sent newest key first)."""
     result = run_generated(10_000, 7, Budget(messages=None, tokens=8_000), policies=["focus"])
     ours = result.policies["focus"]
-    assert ours.critical_recall == pytest.approx(0.903, abs=0.0005)
+    assert ours.critical_recall == pytest.approx(0.911, abs=0.0005)
     assert ours.stale_retention == pytest.approx(0.0066, abs=0.0005)
     assert ours.query_recall == pytest.approx(1.000, abs=0.0005)
 

@@ -85,17 +85,17 @@ def test_heldout_figures(tmp_path: Path) -> None:
     names = ["focus", "retrieval", "summary", "importance-seed"]
     result = evaluate_sessions(sessions, Budget(messages=None, tokens=4_000), policies=names)
     focus, retrieval = result.policies["focus"], result.policies["retrieval"]
-    assert focus.query_recall == pytest.approx(0.534, abs=0.0005)
+    assert focus.query_recall == pytest.approx(0.533, abs=0.0005)
     assert retrieval.query_recall == pytest.approx(0.387, abs=0.0005)
-    # all questions' evidence: level with importance-seed (0.116), within the issue's 0.02; the
+    # all questions' evidence: 0.001 behind importance-seed (0.115), within the issue's 0.02; the
     # summary is credited only with the words its lines send (0.188 when whole turns were credited)
-    assert focus.critical_recall == pytest.approx(0.116, abs=0.0005)
-    assert result.policies["importance-seed"].critical_recall == pytest.approx(0.116, abs=0.0005)
-    assert result.policies["summary"].critical_recall == pytest.approx(0.082, abs=0.0005)
-    # at 8,000 tokens (where an earlier focus trailed importance-seed by 0.022): behind by 0.004
+    assert focus.critical_recall == pytest.approx(0.114, abs=0.0005)
+    assert result.policies["importance-seed"].critical_recall == pytest.approx(0.115, abs=0.0005)
+    assert result.policies["summary"].critical_recall == pytest.approx(0.080, abs=0.0005)
+    # at 8,000 tokens (where an earlier focus trailed importance-seed by 0.022): behind by 0.005
     wide = evaluate_sessions(
         sessions, Budget(messages=None, tokens=8_000), policies=["focus", "importance-seed"]
     )
-    assert wide.policies["focus"].critical_recall == pytest.approx(0.211, abs=0.0005)
-    assert wide.policies["importance-seed"].critical_recall == pytest.approx(0.215, abs=0.0005)
+    assert wide.policies["focus"].critical_recall == pytest.approx(0.208, abs=0.0005)
+    assert wide.policies["importance-seed"].critical_recall == pytest.approx(0.213, abs=0.0005)
     assert focus.stale_retention is None  # LoCoMo labels nothing stale: "–", not 0.000
