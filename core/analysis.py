@@ -40,6 +40,7 @@ from .script_memo import ScriptMemo
 from .session import Scope, Session
 from .snapshot import (
     AgentCompaction,
+    MessageView,
     RequestDetail,
     RequestRecord,
     ScopeSnapshot,
@@ -52,7 +53,7 @@ from .snapshot import (
     scope_order,
     session_snapshot,
 )
-from .tokens import Estimator, ScriptBreakdown, get_estimator
+from .tokens import Estimator, get_estimator
 from .usage_check import RatioStats, ratio_stats
 
 DEFAULT_WINDOW: Final = 200_000
@@ -843,7 +844,7 @@ class Analysis:
                 recorded = self._recorded.get(scope_id)
                 if recorded is not None and index < len(recorded.records):
                     record = recorded.records[index]
-            return RequestDetail(record, rows, self._by_script(sent))
+            return self._detail_of(record, rows, sent)
         return self._recorded_detail(scope_id, index)
 
     def _recorded_detail(self, scope_id: str, index: int) -> RequestDetail | None:
@@ -854,14 +855,20 @@ class Analysis:
         if record.detail_released or self.estimator is None:
             return None
         rows, live = recorded_rows(session.scopes[scope_id], index, record.message_count, self.estimator)
-        return RequestDetail(record, rows, self._by_script(live))
+        return self._detail_of(record, rows, live)
 
-    def _by_script(self, messages: Sequence[Message]) -> ScriptBreakdown:
-        """The per-script breakdown of every character of ``messages`` (elided text read back), the
-        sum of their memoised breakdowns (:class:`~ctxscope.core.script_memo.ScriptMemo`), with the
-        real tokenizers' counts beside it where the exact extra is installed."""
+    def _detail_of(
+        self, record: RequestRecord, rows: Sequence[MessageView], sent: Sequence[Message]
+    ) -> RequestDetail:
+        """A request's detail: its rows, and the per-script breakdown of every character of the
+        ``sent`` messages (elided text read back), the sum of their memoised breakdowns
+        (:class:`~ctxscope.core.script_memo.ScriptMemo`, with the real tokenizers' counts beside
+        it where the exact extra is installed), and the raw estimate's tokens that carry no text."""
         assert self._session is not None and self._scripts is not None
-        return self._scripts.request(self._session, messages)
+        scripts = self._scripts
+        return RequestDetail(
+            record, rows, scripts.request(self._session, sent), framing_tokens=scripts.framing(sent)
+        )
 
 
 class _RecordedWindow:

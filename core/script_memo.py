@@ -112,6 +112,10 @@ class ScriptMemo:
         """The breakdown of a request's messages: the sum of theirs."""
         return sum_breakdowns(self.estimator.name, (self.message(session, m) for m in messages))
 
+    def framing(self, messages: Sequence[Message]) -> int:
+        """What the raw estimate of ``messages`` counts beyond their text (:func:`non_text_tokens`)."""
+        return sum(non_text_tokens(m, self.estimator) for m in messages)
+
     def forget_released(self, session: Session) -> None:
         """Drop the entries of the messages ``session`` no longer holds (a live window released
         them) and of the scopes it no longer has."""

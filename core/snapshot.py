@@ -383,12 +383,17 @@ class RequestDetail:
         by_script: Per-script breakdown of the sent request's text (with what chars/4 would say).
         sent_at: When each message was first sent, by index (:class:`MessageTimes`; empty when
             not looked up: the tailer adds it in the worker).
+        framing_tokens: What the request's raw estimate counts beyond its text (message and
+            tool-call overheads, tool names, images): ``by_script.tokens + framing_tokens`` is
+            ``record.sent_tokens`` when every elided character was read back
+            (:func:`~ctxscope.core.script_memo.non_text_tokens`).
     """
 
     record: RequestRecord
     messages: Sequence[MessageView]
     by_script: ScriptBreakdown
     sent_at: Sequence[datetime | None] = ()
+    framing_tokens: int = 0
 
     @property
     def chars4_share(self) -> float | None:

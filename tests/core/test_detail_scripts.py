@@ -167,3 +167,9 @@ def test_the_script_total_plus_framing_is_the_raw_estimate(tmp_path: Path) -> No
         framing = sum(non_text_tokens(m, analysis.estimator) for m in live)
         assert detail.record.sent_tokens == sum(m.tokens(analysis.estimator) for m in live)
         assert detail.by_script.tokens + framing == detail.record.sent_tokens
+        assert detail.framing_tokens == framing  # the breakdown shows it, so the figures add up
+    # The pipeline lens's detail: the same relation over the messages it sends.
+    for index in range(len(scope.requests)):
+        detail = analysis.detail("main", index, "pipeline")
+        assert detail is not None
+        assert detail.by_script.tokens + detail.framing_tokens == detail.record.sent_tokens

@@ -265,3 +265,26 @@ def test_script_table_shows_the_real_tokenizers_beside_the_estimate() -> None:
     plain_table = Console(width=100, record=True)
     plain_table.print(script_table(detail))
     assert "exact-" not in plain_table.export_text()  # without the extra: the estimate alone
+
+
+def test_script_table_adds_up_to_the_meters_raw_estimate() -> None:
+    """Under the text's total, what the raw estimate counts beyond the text (core's framing
+    figure) and the raw estimate itself: the meter's figure, so the two panes agree."""
+    import dataclasses
+
+    from ctxscope.tui.widgets.breakdown import script_table
+    from rich.console import Console
+
+    record = fakes.scope(1).records[0]
+    detail = fakes.detail(record, 1)
+    framed = dataclasses.replace(detail, framing_tokens=1_562)
+    console = Console(width=100, record=True)
+    console.print(script_table(framed))
+    lines = console.export_text().splitlines()
+    (extra,) = [line for line in lines if line.startswith("+ no text")]
+    (raw,) = [line for line in lines if line.startswith("raw estimate")]
+    assert extra.split()[-1] == fmt.tokens(1_562)
+    assert raw.split()[-1] == fmt.tokens(record.sent_tokens)
+    bare = Console(width=100, record=True)
+    bare.print(script_table(detail))  # no framing figure (a fake without one): no rows for it
+    assert "+ no text" not in bare.export_text()

@@ -139,7 +139,9 @@ SCRIPT_LABELS: Final = {
 
 def script_table(detail: RequestDetail) -> Table:
     """Characters and tokens per script class of ``detail``'s sent text, and what ``chars / 4``
-    says for each (figures from core: :func:`~ctxscope.core.snapshot.script_figures`)."""
+    says for each (figures from core: :func:`~ctxscope.core.snapshot.script_figures`); then what
+    the raw estimate counts beyond the text (message and tool-call overheads, images) and the raw
+    estimate itself, the meter's figure."""
     by_script = detail.by_script
     table = _table(
         f"By script (raw estimate of the text, estimator {by_script.estimator})",
@@ -156,6 +158,10 @@ def script_table(detail: RequestDetail) -> Table:
         Text("all", style="bold"), fmt.tokens(whole.chars), fmt.tokens(whole.tokens),
         fmt.tokens(whole.chars4), _per_token(whole), style="bold",
     )
+    if detail.framing_tokens:  # what the raw estimate counts beyond the text: the meter's figure
+        framing = Text(fmt.tokens(detail.framing_tokens), style="dim")
+        table.add_row(Text("+ no text", style="dim"), "", framing, "", "")
+        table.add_row(Text("raw estimate"), "", fmt.tokens(detail.record.sent_tokens), "", "")
     for name, tokens in by_script.exact_counts.items():  # the real tokenizers, beside the estimate
         table.add_row(Text(name, style="dim"), "", Text(fmt.tokens(tokens), style="dim"), "", "")
     if detail.chars4_undercounts:
