@@ -130,15 +130,9 @@ class Block:
         count = estimator.count(text)
         if self.elided_chars and text:
             count = math.ceil(count * (len(text) + self.elided_chars) / len(text))
-        return count + self.call_tokens(estimator)
-
-    def call_tokens(self, estimator: Estimator) -> int:
-        """What a tool call adds to the count of its input (its name and the call's overhead; 0
-        for any other block): :meth:`tokens` is this plus the text's count, for a block that is
-        neither an image nor elided."""
         if self.kind is _TOOL_CALL:
-            return estimator.count(self.name) + TOOL_CALL_OVERHEAD_TOKENS
-        return 0
+            count += estimator.count(self.name) + TOOL_CALL_OVERHEAD_TOKENS
+        return count
 
 
 _TOOL_CALL: Final = BlockKind.TOOL_CALL

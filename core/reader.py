@@ -53,7 +53,6 @@ from .adapters._common import short
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
 from .adapters.opencode_db import change_key, is_database, read_database
-from .counting import CountingFailed, start_worker
 from .files import looks_utf16, open_regular
 from .jsonl import (
     MAX_LINE_BYTES,
@@ -831,33 +830,10 @@ def open_log_counted(
     if head.mode != "lines" or head.format is None or head.format in whole_text_formats:
         return open_log(path, format, text_cap=None, siblings=siblings)
     chosen = estimator_for(head.session)
-    session = _read_counted(path, format, text_cap, chosen, siblings)
+    session = open_log(path, format, text_cap=text_cap, estimator=chosen, siblings=siblings)
     final = estimator_for(session)
     if final.name != chosen.name and _elided(session):
         session = open_log(path, format, text_cap=None, estimator=final, siblings=siblings)
-    return session
-
-
-def _read_counted(
-    path: str | os.PathLike[str], format: str | None, text_cap: int, estimator: Estimator, siblings: bool
-) -> Session:
-    """Read eliding text, the elided texts counted by a second process while the reading goes on
-    (:mod:`~ctxscope.core.counting`), or here when none can be had or it fails."""
-    worker = start_worker(estimator)
-    if worker is None:
-        return open_log(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings)
-    reader = SessionReader(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings)
-    reader.session.counter = worker  # a session started anew (a rotated file) counts its own
-    try:
-        session = reader.read_all()
-        counts = worker.counts()
-    except CountingFailed:
-        worker.close()
-        return open_log(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings)
-    except BaseException:
-        worker.close()
-        raise
-    session.settle_counts(counts)
     return session
 
 

@@ -14,9 +14,9 @@ import os
 from array import array
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, ClassVar, Final
 
 from .model import (
     LAST_CALL,
@@ -213,22 +213,6 @@ class Scope:
         return [range(s, e) for s, e in zip(starts, ends, strict=True)]
 
 
-class TextCounter(Protocol):
-    """Counts texts elsewhere (see :attr:`Session.counter`)."""
-
-    def submit(self, text: str) -> int:
-        """Send a text to be counted; its ticket (where its count will be)."""
-
-
-@dataclass(slots=True)
-class _Count:
-    """A message's estimate over its full text: ``known`` tokens plus the counts, still to come, of
-    the texts sent to the session's counter (``tickets``)."""
-
-    known: int
-    tickets: list[int]
-
-
 class Session:
     """All scopes read from one log (or one folder of logs), built incrementally.
 
@@ -265,11 +249,6 @@ class Session:
         """The estimator whose counts are taken over the full text before a block is elided."""
         self.line_offsets: dict[str, array[int]] = {}
         """Byte offset of each line's start, by source file (index = line number - 1; -1 unknown)."""
-        self.counter: TextCounter | None = None
-        """Where the texts of elided blocks are counted, when not here (a counted read's worker,
-        :mod:`~ctxscope.core.counting`): their messages' estimates wait for :meth:`settle_counts`."""
-        self._pending: dict[tuple[str, int], _Count] = {}
-        """Estimates waiting for the counter's counts, by (scope, message index)."""
 
     # -- building -------------------------------------------------------------------------------
 
@@ -314,11 +293,9 @@ class Session:
         if cap is not None:
             for block in blocks:
                 if len(block.text) > cap and block.kind is not _SUMMARY:
-                    blocks, count = self._elide(blocks, cap)
-                    index = len(messages)
+                    blocks, tokens = self._elide(blocks, cap)
                     message = Message(
-                        index, role, blocks, scope_id, meta, line, category_hint,
-                        self._memo(count, scope_id, index),
+                        len(messages), role, blocks, scope_id, meta, line, category_hint, tokens
                     )
                     break
             else:
@@ -329,54 +306,27 @@ class Session:
         scope._index_message(message)
         return message
 
-    def _elide(self, blocks: tuple[Block, ...], cap: int) -> tuple[tuple[Block, ...], _Count | None]:
+    def _elide(self, blocks: tuple[Block, ...], cap: int) -> tuple[tuple[Block, ...], dict[str, int]]:
         """``blocks`` with every text longer than ``cap`` cut to ``cap`` characters (summaries
-        excepted), and the message's estimate over the full text (None when nothing was cut).
-        With a :attr:`counter`, the texts are sent to it and the estimate waits for their counts."""
+        excepted), and the memo of the message's estimate over the full text (when any was cut)."""
         for block in blocks:
             if len(block.text) > cap and block.kind is not _SUMMARY:
                 break
         else:
-            return blocks, None
+            return blocks, {}
         estimator = self.estimator or default_estimator()
-        counter = self.counter
         full = MESSAGE_OVERHEAD_TOKENS
-        tickets: list[int] = []
         kept: list[Block] = []
         for b in blocks:
+            full += b.tokens(estimator)
             text = b.text
-            if counter is not None and text and not b.elided_chars and not b.is_image:
-                tickets.append(counter.submit(text))
-                full += b.call_tokens(estimator)
-            else:
-                full += b.tokens(estimator)
             if len(text) > cap and b.kind is not _SUMMARY:
                 b = Block(
                     b.kind, text[:cap], b.call_id, b.name, b.artifact, b.size_bytes, b.width, b.height,
                     b.is_error, b.elided_chars + len(text) - cap,
                 )
             kept.append(b)
-        return tuple(kept), _Count(full, tickets)
-
-    def _memo(self, count: _Count | None, scope_id: str, index: int) -> dict[str, int]:
-        """The memo a stored message starts with: its estimate when known, else empty (and the
-        estimate waits for the counter when it has texts there)."""
-        if count is None:
-            return {}
-        if count.tickets:
-            self._pending[(scope_id, index)] = count
-            return {}
-        return {(self.estimator or default_estimator()).name: count.known}
-
-    def settle_counts(self, counts: Sequence[int]) -> None:
-        """Fill in the estimates that wait for the :attr:`counter` (``counts``: its count of each
-        text, by ticket); the session then holds what counting as it read would have given."""
-        name = (self.estimator or default_estimator()).name
-        for (scope_id, index), count in self._pending.items():
-            total = count.known + sum(counts[t] for t in count.tickets)
-            self.scopes[scope_id].messages[index]._memoise(name, total)
-        self._pending.clear()
-        self.counter = None
+        return tuple(kept), {estimator.name: full}
 
     def amend_last_message(self, scope_id: str, extra: Iterable[Block]) -> Message:
         """Add blocks to a scope's last message (a response split over several log lines).
@@ -395,21 +345,21 @@ class Session:
         if starts and starts[-1] == index:
             starts.pop()
         extra = tuple(extra)
-        added: _Count | None = None
+        tokens: dict[str, int] = {}
         if self.text_cap is not None:
-            extra, added = self._elide(extra, self.text_cap)
+            extra, tokens = self._elide(extra, self.text_cap)
         estimator = self.estimator or default_estimator()
-        before = self._pending.pop((scope_id, index), None)
+        name = estimator.name
         memo: dict[str, int] = {}
-        if before is not None or last.known_estimate(estimator.name) is not None or added is not None:
+        if last.known_estimate(name) is not None or name in tokens:
             # Exact: a message's estimate is its overhead plus the sum over its blocks, and an
             # elided part carries the count taken over its full text.
-            if before is None:
-                before = _Count(last.tokens(estimator), [])
+            added = tokens.get(name)
             if added is None:
-                added = _Count(MESSAGE_OVERHEAD_TOKENS + sum(b.tokens(estimator) for b in extra), [])
-            known = before.known + added.known - MESSAGE_OVERHEAD_TOKENS
-            memo = self._memo(_Count(known, before.tickets + added.tickets), scope_id, index)
+                added = MESSAGE_OVERHEAD_TOKENS
+                for block in extra:
+                    added += block.tokens(estimator)
+            memo[name] = last.tokens(estimator) + added - MESSAGE_OVERHEAD_TOKENS
         amended = Message(
             index, last.role, last.blocks + extra, last.scope_id, last.meta, last.line, last.category_hint,
             memo,
