@@ -38,8 +38,8 @@ the tool results of parallel calls, each on its own line with the agent's progre
 (three parallel reads span 9 lines of a real Claude Code log)."""
 
 SPLIT_BYTES: Final = 32 << 20
-"""Bytes read back for one message, at most (the lines after its first are read until every
-elided block is found)."""
+"""Bytes of the lines after a message's first read back for it, at most (they are read until
+every elided block is found; the first line is read whole, up to :data:`MAX_LINE_BYTES`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,20 +86,24 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
     wanted = {(b.chars, b.text) for b in elided}
     found: dict[tuple[int, str], str] = {}
     # A response split over several lines (Claude Code) is one message from its first line on.
-    budget = SPLIT_BYTES
+    budget = SPLIT_BYTES  # for the lines after the first, which is read whole up to MAX_LINE_BYTES
     for line in range(message.line, message.line + SPLIT_LINES) if message.line > 0 else ():
-        raw = session.raw_line(message.scope_id, line, min(MAX_LINE_BYTES, budget)) if budget > 0 else None
+        first = line == message.line
+        limit = MAX_LINE_BYTES if first else min(MAX_LINE_BYTES, budget)
+        raw = session.raw_line(message.scope_id, line, limit) if limit > 0 else None
         if raw is None:
             break
-        budget -= len(raw)
+        if not first:
+            budget -= len(raw)
         try:
             candidates = _strings(orjson.loads(raw))
         except orjson.JSONDecodeError:
             continue
         for text in candidates:
-            for chars, kept in wanted:
-                if len(text) == chars and text.startswith(kept):
-                    found[(chars, kept)] = text
+            for key in wanted:
+                chars, kept = key
+                if key not in found and len(text) == chars and text.startswith(kept):
+                    found[key] = text  # the first match, the nearest to the message's own line
         if len(found) == len(wanted):
             break
     blocks: list[Block] = []

@@ -140,7 +140,7 @@ def log_path(path: str, *, folder: bool) -> str:
         from ctxscope.core.files import NotARegularFileError, open_regular
 
         try:
-            open_regular(path).close()
+            open_regular(file).close()
         except NotARegularFileError as exc:
             raise UsageError(f"{path}: {exc}") from None
     if not os.access(file, os.R_OK):

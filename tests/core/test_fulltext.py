@@ -115,3 +115,30 @@ def test_every_elided_character_of_real_line_logs_is_read_back(agent: str) -> No
         scopes = session.scopes.values()
         elided = [m for s in scopes for m in s.messages if any(b.elided_chars for b in m.blocks)]
         assert full_texts(session, elided).missing_chars == 0, log.name
+
+
+def test_read_back_takes_the_nearest_match_and_the_whole_first_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A later line holding a string of the same length and the same kept start (a test re-run,
+    say) does not replace the block's own text; the budget for the lines after the first never
+    cuts the first."""
+    from ctxscope.core import fulltext
+
+    path = tmp_path / "s.jsonl"
+    write_claude_code(path)
+    twin = LONG[:-2] + "!\n"  # same length, same start: only the end differs
+    lines = path.read_text(encoding="utf-8").splitlines()
+    echo = json.loads(lines[3])
+    echo["uuid"], echo["parentUuid"] = "u9", "u1"
+    echo["message"]["content"][0]["content"] = twin
+    path.write_text("\n".join([*lines[:4], json.dumps(echo, ensure_ascii=False), *lines[4:]]) + "\n",
+                    encoding="utf-8")
+    session = open_log(path)
+    result = next(
+        m for m in session.scopes["main"].messages
+        if m.role != "assistant" and any(b.elided_chars and b.text.startswith("line 0") for b in m.blocks)
+    )
+    monkeypatch.setattr(fulltext, "SPLIT_BYTES", 100)  # smaller than the first line itself
+    (text,) = full_texts(session, [result]).texts
+    assert LONG in text and twin not in text

@@ -151,6 +151,10 @@ def test_unreadable_paths_are_named_precisely(
     for argv in (["open", str(fifo)], ["watch", str(fifo)], ["report", str(fifo)]):
         assert main(argv) == 2
         assert "FIFO" in capsys.readouterr().err
+    named = tmp_path / "opencode.db"  # OpenCode's PATH#SESSION form names the file behind it
+    os.mkfifo(named)
+    assert main(["report", f"{named}#ses_abc"]) == 2
+    assert "FIFO" in capsys.readouterr().err
 
 
 def test_estimate_refuses_binary_utf16_devices_and_endless_input(tmp_path: Path) -> None:
