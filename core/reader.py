@@ -52,7 +52,7 @@ from .adapters import (
 from .adapters._common import short
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
-from .adapters.opencode_db import change_key, is_database, read_database
+from .adapters.opencode_db import change_key, is_database, read_database, session_state
 from .files import looks_utf16, open_regular
 from .jsonl import (
     MAX_LINE_BYTES,
@@ -318,6 +318,8 @@ class SessionReader:
         """Sibling files that could not be read (not read again in this session)."""
         self._document_key: tuple[int, int, int] | None = None
         self._database_key: tuple[int, int, int, int] | None = None
+        self._database_state: tuple[str, tuple[int, int]] | None = None
+        """The followed session and its change stamp at the last read (OpenCode databases)."""
         self._document_parsed = False
         """The file parsed as one JSON document (so it is not JSON lines)."""
         self._unclaimed = 0
@@ -674,6 +676,10 @@ class SessionReader:
         size = key[0] + key[2]
         if key == self._database_key:
             return ReadProgress(0, size, size, None)
+        state = session_state(self.path)
+        if self._database_key is not None and state is not None and state == self._database_state:
+            self._database_key = key  # another session of the file was written: nothing to read
+            return ReadProgress(0, size, size, None)
         change = FileChange.REWRITTEN if self._database_key is not None else None
         self.document_spec = document_format("opencode")
         self.session = self._new_session()
@@ -685,6 +691,7 @@ class SessionReader:
             raise UnknownFormatError(f"{os.path.basename(self.path)}: {exc}") from None
         self.session.bytes_read = size
         self._database_key = key
+        self._database_state = state
         return ReadProgress(1, size, size, change)
 
     # -- offline --------------------------------------------------------------------------------

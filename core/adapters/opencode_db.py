@@ -356,6 +356,23 @@ def choose(sessions: list[StoredSession], wanted: str | None, file: str) -> tupl
     return newest, notice
 
 
+def session_state(path: str) -> tuple[str, tuple[int, int]] | None:
+    """The session ``path`` opens (the one it names, else the most recently updated) and its
+    :func:`change_stamp`, read in one transaction: what a live reader compares to know whether the
+    session it follows changed, so a write to another session of the file costs no re-read (None
+    when the database cannot say)."""
+    file, wanted = split_address(path)
+    try:
+        with reading(file) as connection:
+            chosen, _ = choose(stored_sessions(connection), wanted, file)
+            rows, newest = connection.execute(STAMP_SQL, (chosen.id, MAX_CHILD_DEPTH)).fetchone()
+    except FormatError:
+        return None
+    if not (isinstance(rows, int) and isinstance(newest, int)):
+        return None
+    return chosen.id, (rows, newest)
+
+
 def read_database(session: Session, path: str) -> None:
     """One session of an OpenCode database (the one ``path`` names, else the most recently
     updated), with its sub-agent sessions as scopes.

@@ -165,6 +165,27 @@ def test_a_database_being_written_is_read_and_reread_when_its_wal_grows(tmp_path
         assert figures(reader.session).calls_with_usage == 6
 
 
+def test_a_write_to_another_session_costs_no_re_read(tmp_path: Path) -> None:
+    """The database holds every session: a commit elsewhere leaves the followed one as it was
+    read (no restart of the live view), and a commit to it reads it again."""
+    copy, writer = wal_copy(tmp_path)
+    other = "ses_0ther0session0000000000"
+    columns = "project_id, slug, directory, title, version, time_created, time_updated"
+    with contextlib.closing(writer):
+        reader = SessionReader(f"{copy}#{MAIN_ID}")
+        assert reader.poll().lines == 1
+        writer.execute(
+            f"INSERT INTO session (id, {columns}) SELECT ?, {columns} FROM session WHERE id = ?",
+            (other, MAIN_ID),
+        )
+        writer.execute("UPDATE session SET title = 'renamed', time_updated = 1 WHERE id = ?", (other,))
+        quiet = reader.poll()
+        assert (quiet.lines, quiet.change) == (0, None)
+        writer.execute("UPDATE session SET time_updated = time_updated + 1 WHERE id = ?", (MAIN_ID,))
+        again = reader.poll()
+        assert again.lines == 1 and again.change is not None
+
+
 def test_bad_json_in_data_columns_is_counted_and_the_rest_kept(tmp_path: Path) -> None:
     copy, writer = wal_copy(tmp_path)
     with contextlib.closing(writer):
