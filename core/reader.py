@@ -803,6 +803,22 @@ def open_log(
     return SessionReader(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings).read_all()
 
 
+def read_head(path: str | os.PathLike[str], format: str | None = None) -> Session | None:
+    """The session in a line log's first :data:`HEAD_BYTES`, all text kept: what a reader that
+    elides text looks at first to pick the estimator its counts are taken with (the analysis's own
+    pick, by the first call's model). None for a log that is not read line by line (a document,
+    Markdown, a database: read whole, keeping all text) or that cannot be read here."""
+    head = SessionReader(path, format, text_cap=None, siblings=False)
+    try:
+        head.mode = head._choose_mode(final=False)
+        if head.mode != "lines":
+            return None
+        head.poll(HEAD_BYTES)
+    except (OSError, ValueError):
+        return None  # the whole read says what is wrong
+    return head.session if head.format is not None else None
+
+
 def open_log_counted(
     path: str | os.PathLike[str],
     format: str | None = None,
@@ -827,16 +843,10 @@ def open_log_counted(
         OSError: The file cannot be read.
         UnknownFormatError: The log is in no known format (or ``format`` names none).
     """
-    head = SessionReader(path, format, text_cap=None, siblings=False)
-    try:
-        head.mode = head._choose_mode(final=False)
-        if head.mode == "lines":
-            head.poll(HEAD_BYTES)
-    except (OSError, ValueError):
-        head.mode = None  # the whole read below says what is wrong
-    if head.mode != "lines" or head.format is None or head.format in whole_text_formats:
+    head = read_head(path, format)
+    if head is None or head.format in whole_text_formats:
         return open_log(path, format, text_cap=None, siblings=siblings)
-    chosen = estimator_for(head.session)
+    chosen = estimator_for(head)
     session = open_log(path, format, text_cap=text_cap, estimator=chosen, siblings=siblings)
     final = estimator_for(session)
     if final.name != chosen.name and _elided(session):

@@ -554,9 +554,13 @@ class CoreSource:
     ) -> None:
         from ctxscope.core.analysis import Analysis, AnalysisOptions
         from ctxscope.core.follow import Follower
+        from ctxscope.core.tokens import get_estimator
 
         self.path = os.path.abspath(path)
-        self.follower = Follower(self.path, format, text_cap=text_cap)
+        estimator = estimator or _head_estimator(self.path, format, text_cap)
+        self.follower = Follower(
+            self.path, format, text_cap=text_cap, estimator=get_estimator(estimator) if estimator else None
+        )
         self.analysis = Analysis(
             AnalysisOptions(
                 lens=lens,
@@ -673,3 +677,20 @@ def check_source(path: str, format: str | None, live: bool) -> None:
     if live and os.path.getsize(database_file(path)) == 0:
         return
     detect_format(path)
+
+
+def _head_estimator(path: str, format: str | None, text_cap: TextCap) -> str | None:
+    """The estimator the analysis will pick for a log whose first call is in its first megabyte
+    (by that call's model), so the reader counts elided text with it, as ``report`` does; None
+    (the analysis picks when it first sees the session) for a folder, a log read whole, a log that
+    keeps all text, or one with no call yet."""
+    from ctxscope.core.analysis import session_model, session_model_estimator
+    from ctxscope.core.reader import read_head
+
+    if text_cap is None or not os.path.isfile(path):
+        return None
+    head = read_head(path, format)
+    if head is None or not session_model(head):
+        return None
+    return session_model_estimator(head)
+
