@@ -44,8 +44,8 @@ from .lexicon import (
     NAME_WORD,
     NOT_NAMES,
     PRONOUN_AFTER,
-    SENTENCE_START,
     TASK_VERB,
+    at_sentence_start,
     split_sentences,
 )
 from .records import PolicyMessage
@@ -404,7 +404,7 @@ class SupersessionTracker:
             lower = word.lower()
             if lower in CALENDAR_WORDS or lower in NOT_NAMES or lower in STOP_WORDS:
                 continue
-            if SENTENCE_START.search(text[: match.start()]):
+            if at_sentence_start(text, match.start()):
                 imperative = TASK_VERB.match(text[match.start() :]) is not None or PRONOUN_AFTER.match(
                     text, match.end()
                 ) is not None

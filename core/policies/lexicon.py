@@ -270,7 +270,17 @@ GENERIC: Final = _word_set(
 NAME_WORD: Final = re.compile(r"[^\W\d_][\w'’-]*")
 VALUE_TERM: Final = re.compile(r"[$€£]?\w[\w'’.$€£-]*")
 _SENTENCE_BREAK: Final = re.compile(r"(?<=[.!?])\s+")
-SENTENCE_START: Final = re.compile(r"(?:^|[.!?:;]\s+|\n)\s*$")
+SENTENCE_MARKS: Final = frozenset(".!?:;")
+
+
+def at_sentence_start(text: str, start: int) -> bool:
+    """Whether the word at ``start`` opens a sentence: only whitespace before it, or a line
+    break or a sentence mark and whitespace just before it. Looks at the whitespace before the
+    word only (a cost of its length, never of the text before it)."""
+    j = start
+    while j > 0 and text[j - 1].isspace():
+        j -= 1
+    return j == 0 or "\n" in text[j:start] or (j < start and text[j - 1] in SENTENCE_MARKS)
 PRONOUN_AFTER: Final = _rx(r"\s+(?:me|my|us|our|you|your|them|it|him|her)\b")
 """A capitalised word followed by an object pronoun opens an imperative ("Give me…"), not a name."""
 

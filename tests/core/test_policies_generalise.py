@@ -203,3 +203,16 @@ def test_chat_that_shares_words_supersedes_nothing() -> None:
 def test_an_explicit_change_of_ones_own_preference_still_supersedes() -> None:
     tracker = _chat(("Ana", "I'm vegetarian."), ("Ben", "Cool!"), ("Ana", "I'm vegan now, not vegetarian."))
     assert tracker.ledger.superseded == {1}
+
+
+def test_a_sentence_start_is_read_from_the_whitespace_before_the_word_alone() -> None:
+    """What the old ``(?:^|[.!?:;]\\s+|\\n)\\s*$`` search over the whole text before each word said
+    (that search made a long message of capitalised words quadratic: 91 s for 250 KB)."""
+    from ctxscope.core.policies.lexicon import at_sentence_start
+
+    cases = {
+        ("Tom", 0): True, ("  Tom", 2): True, ("Hi. Tom", 4): True, ("Hi.Tom", 3): False,
+        ("note: Tom", 6): True, ("so\n  Tom", 5): True, ("ask Tom", 4): False, ("Hi!\tTom", 4): True,
+    }
+    for (text, start), expected in cases.items():
+        assert at_sentence_start(text, start) is expected, (text, start)
