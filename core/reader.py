@@ -682,13 +682,16 @@ class SessionReader:
             return ReadProgress(0, size, size, None)
         change = FileChange.REWRITTEN if self._database_key is not None else None
         self.document_spec = document_format("opencode")
-        self.session = self._new_session()
+        session = self._new_session()
         if change is not None:
-            self.session.problems.add(change.value, 0, "the database changed; read again")
+            session.problems.add(change.value, 0, "the database changed; read again")
         try:
-            read_database(self.session, self.path)
+            read_database(session, self.path)
         except FormatError as exc:  # a database: the list of known formats would not help
+            if change is not None:  # a live re-read (locked, or caught mid-write): keep what was read
+                raise OSError(f"{os.path.basename(self.path)}: {exc}") from None
             raise UnknownFormatError(f"{os.path.basename(self.path)}: {exc}") from None
+        self.session = session
         self.session.bytes_read = size
         self._database_key = key
         self._database_state = state

@@ -185,6 +185,11 @@ def _refusal(file: str, exc: sqlite3.Error) -> FormatError:
     return FormatError(f"cannot read the OpenCode database {name}: {short(exc, 200)}")
 
 
+def _decoded(value: bytes) -> str:
+    """A TEXT value as a string, invalid UTF-8 replaced (shown as U+FFFD)."""
+    return value.decode("utf-8", errors="replace")
+
+
 @contextlib.contextmanager
 def reading(file: str) -> Iterator[sqlite3.Connection]:
     """A read-only connection to the database, inside one read transaction.
@@ -199,6 +204,7 @@ def reading(file: str) -> Iterator[sqlite3.Connection]:
         connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as exc:
         raise _refusal(file, exc) from None
+    connection.text_factory = _decoded  # a bad byte in one title or part must not refuse the file
     try:
         connection.execute("PRAGMA query_only = ON")
         connection.execute("BEGIN")

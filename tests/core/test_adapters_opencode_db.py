@@ -186,6 +186,42 @@ def test_a_write_to_another_session_costs_no_re_read(tmp_path: Path) -> None:
         assert again.lines == 1 and again.change is not None
 
 
+def test_a_live_re_read_that_fails_keeps_the_session_and_tries_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Locked past the wait, or caught mid-write: a fault of this poll (an OSError, as the follower
+    reports a file it cannot read for now), not a refusal of the log; the next change reads again."""
+    from ctxscope.core import reader as reader_module
+    from ctxscope.core.logformat import FormatError
+
+    copy, writer = wal_copy(tmp_path)
+    with contextlib.closing(writer):
+        reader = SessionReader(copy)
+        assert reader.poll().lines == 1
+        first = reader.session
+        real = reader_module.read_database
+
+        def locked(session: object, path: str) -> None:
+            raise FormatError("cannot read the OpenCode database opencode.db: database is locked")
+
+        monkeypatch.setattr(reader_module, "read_database", locked)
+        writer.execute("UPDATE session SET time_updated = time_updated + 1 WHERE id = ?", (MAIN_ID,))
+        with pytest.raises(OSError, match="locked"):
+            reader.poll()
+        assert reader.session is first and figures(first).calls == 7
+        monkeypatch.setattr(reader_module, "read_database", real)
+        again = reader.poll()
+        assert again.lines == 1 and figures(reader.session).calls == 7
+
+
+def test_invalid_utf8_in_a_title_is_replaced_not_refused(tmp_path: Path) -> None:
+    copy, writer = wal_copy(tmp_path)
+    with contextlib.closing(writer):
+        writer.execute("UPDATE session SET title = CAST(X'4F4B20FF2074' AS TEXT) WHERE id = ?", (MAIN_ID,))
+    session = open_log(f"{copy}#{MAIN_ID}")
+    assert figures(session).calls == 7
+
+
 def test_bad_json_in_data_columns_is_counted_and_the_rest_kept(tmp_path: Path) -> None:
     copy, writer = wal_copy(tmp_path)
     with contextlib.closing(writer):
