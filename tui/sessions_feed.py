@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
+from ctxscope.core.adapters.opencode_db import ADDRESS_MARK, database_files
 from ctxscope.core.homes import AGENT_HOMES, SessionLog, discover, is_session_file
 from ctxscope.core.sessions_index import SessionIndex, SessionRow
 from textual.message import Message
@@ -101,6 +102,9 @@ class SessionsFeed:
         """Sessions by main log path."""
         self._owner: dict[str, str] = {}
         """Main log path of every file of every session."""
+        self._in_database: dict[str, set[str]] = {}
+        """The sessions (``opencode.db#ses_…`` rows) each database file and ``-wal`` file holds:
+        a commit to any of them may change any of those rows."""
         self._live: set[str] = set()
         """Main log paths of the rows last posted as live."""
         self.rows: dict[str, SessionRow] = {}
@@ -118,6 +122,11 @@ class SessionsFeed:
         logs = discover(self.folders, homes=self.homes, environ=self.environ)
         self.logs = {log.path: log for log in logs}
         self._owner = {path: log.path for log in logs for path in log.files}
+        self._in_database = {}
+        for log in logs:
+            if ADDRESS_MARK in log.path:
+                for file in database_files(log.path):
+                    self._in_database.setdefault(file, set()).add(log.path)
         return logs
 
     def _first_rows(self) -> None:
@@ -151,6 +160,7 @@ class SessionsFeed:
             self._discover()
             paths |= set(self.logs) - before
         mains = {self._owner[p] for p in paths if p in self._owner and self._owner[p] in self.logs}
+        mains |= {row for p in paths for row in self._in_database.get(p, ()) if row in self.logs}
         if not paths:  # a quiet wake: look at the live rows again
             mains = set(self._live)
         rows = [row for main in sorted(mains) if (row := self.index.row(self.logs[main])) is not None]
