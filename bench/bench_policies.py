@@ -16,7 +16,9 @@ Datasets (token budgets by default; each run is every policy on the same message
 
 Sets used while building the recommended policy: ``standard``, ``heldout``, ``blind2``,
 ``blind3``, ``blind4`` (their failures studied turn by turn), ``seed-shape`` and LoCoMo ``dev``.
-Held out (run to report): ``blind5`` and LoCoMo ``heldout``.
+Held out (run to report): ``blind5`` and LoCoMo ``heldout``. Held out and not yet run: ``blind6``
+(frozen before any policy ran on it), left out of the default ``--wordings`` so that no routine run
+touches it; pass ``--wordings blind6`` once, to report.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the
