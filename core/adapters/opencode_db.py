@@ -20,7 +20,8 @@ storage.
 
 **Naming a session.** A path to the database opens its most recently updated session that has
 no parent, and says so in a notice; ``PATH#SESSION_ID`` (:func:`session_address`) names one
-session of the file (the session list's rows are such addresses).
+session of the file (the session list's rows are such addresses). Naming a database's format
+(:func:`database_format`) reads its schema and ``session`` table only, not the session.
 
 **Read-only.** The file is opened with a ``mode=ro`` URI and ``PRAGMA query_only``, inside one
 read transaction: nothing is written, and in WAL mode a reader takes no lock that blocks the
@@ -283,6 +284,38 @@ def root_sessions(path: str) -> list[StoredSession]:
             return [s for s in stored_sessions(connection) if s.parent_id is None]
     except FormatError:
         return []
+
+
+SESSION_TABLES: Final = frozenset({"session", "message", "part"})
+"""The tables a session is read from: a database without them is not OpenCode's."""
+
+ROOT_SQL: Final = "SELECT 1 FROM session WHERE parent_id IS NULL OR parent_id = '' LIMIT 1"
+
+
+def database_format(path: str) -> str:
+    """The format of a database a path or session address names, known from its schema and its
+    ``session`` table alone (no message or part is read): what naming the format of a log costs,
+    when opening the session reads it anyway.
+
+    Raises:
+        FormatError: The database cannot be read, has no OpenCode tables, or holds no such
+            session (or none yet), as :func:`read_database` would refuse it.
+    """
+    file, wanted = split_address(path)
+    name = short(os.path.basename(file), 80)
+    with reading(file) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not SESSION_TABLES.issubset(tables):
+            raise FormatError(f"an SQLite database without OpenCode's session tables: {name}")
+        if wanted is not None:
+            found = connection.execute("SELECT 1 FROM session WHERE id = ?", (wanted,)).fetchone()
+        else:
+            found = connection.execute(ROOT_SQL).fetchone()
+    if found is None and wanted is not None:
+        raise FormatError(f"no session {wanted} in the OpenCode database {name}")
+    if found is None:
+        raise FormatError("an OpenCode database without sessions (yet)")
+    return FORMAT
 
 
 class Rows:
