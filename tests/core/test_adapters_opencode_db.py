@@ -14,6 +14,7 @@ import contextlib
 import json
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -362,6 +363,39 @@ def test_a_commit_to_a_session_makes_its_row_stale_and_no_other(tmp_path: Path) 
             )
             calls = {row.session_id: row.calls for row in index.rows(logs)}
             assert (calls, index.reads) == ({MAIN_ID: 6, other: 0}, 4)
+
+
+def test_the_session_list_stamps_a_databases_rows_over_one_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = opencode_home(tmp_path)
+    columns = "project_id, slug, directory, title, version, time_created, time_updated"
+    with contextlib.closing(sqlite3.connect(data / "opencode.db")) as writer:
+        for n in range(9):
+            writer.execute(
+                f"INSERT INTO session (id, {columns}) SELECT ?, {columns} FROM session WHERE id = ?",
+                (f"ses_other{n}", MAIN_ID),
+            )
+        writer.commit()
+    logs = discover(environ={"HOME": str(tmp_path)})
+    opened: list[str] = []
+    reading = opencode_db.reading
+
+    @contextlib.contextmanager
+    def counted(file: str) -> Iterator[sqlite3.Connection]:
+        opened.append(file)
+        with reading(file) as connection:
+            yield connection
+
+    with SessionIndex(":memory:") as index:
+        index.rows(logs)
+        monkeypatch.setattr(opencode_db, "reading", counted)
+        assert len(index.rows(logs)) == 10
+        assert (opened, index.reads) == ([str(data / "opencode.db")], 10)  # not one connection a row
+    assert opencode_db.change_stamps([f"{DB}#{MAIN_ID}", f"{DB}#ses_missing0", str(DB)]) == {
+        f"{DB}#{MAIN_ID}": (opencode_db.session_stamps(str(DB)) or {})[f"{DB}#{MAIN_ID}"],
+        f"{DB}#ses_missing0": (0, 0),
+    }
 
 
 def test_following_a_folder_takes_the_database(tmp_path: Path) -> None:
