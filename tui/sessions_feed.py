@@ -30,6 +30,7 @@ from ctxscope.core.adapters.opencode_db import (
     database_files,
     session_stamps,
 )
+from ctxscope.core.agent_homes import agent_of
 from ctxscope.core.homes import AGENT_HOMES, SessionLog, discover, is_session_file
 from ctxscope.core.sessions_index import SessionIndex, SessionRow
 from textual.message import Message
@@ -150,7 +151,7 @@ class SessionsFeed:
         if listed is None:
             return {}, ()
         known = self._in_database.get(database, set())
-        agent = next((self.logs[row].agent for row in known if row in self.logs), "opencode")
+        agent = next((self.logs[row].agent for row in known if row in self.logs), agent_of(database))
         for row in listed.keys() - known:
             self.logs[row] = SessionLog(row, agent)
             self._owner[row] = row

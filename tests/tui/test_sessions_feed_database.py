@@ -102,3 +102,4 @@ def test_a_commit_re_lists_that_database_alone_over_one_connection(
             [MAIN_ID, "ses_new", "ses_other0", "ses_other1", "ses_other3"]
         )
         assert sorted(feed.logs) == sorted(feed.rows)
+        assert feed.logs[f"{db}#ses_new"].agent == feed.rows[f"{db}#ses_new"].agent == "opencode"
