@@ -649,14 +649,14 @@ def _hex_listings() -> Iterator[Text]:
     for path in _spread(glob.glob("/usr/lib/x86_64-linux-gnu/*.so.*"), 10):
         out = subprocess.run(["nm", "-D", path], capture_output=True, text=True).stdout
         if len(out) >= 1500:
-            yield Text(f"symbol_table:{path}", "symbol_table", f"nm:{path}", f"generated:nm -D {path}", out[:LIMIT])
+            source = f"generated:nm -D {path}"
+            yield Text(f"symbol_table:{path}", "symbol_table", f"nm:{path}", source, out[:LIMIT])
     programs = _spread([p for p in glob.glob("/usr/bin/*") if os.path.isfile(p)], 160)
     for i in range(0, len(programs), 40):
         tool = "sha256sum" if i % 80 == 0 else "md5sum"
         out = subprocess.run([tool, *programs[i : i + 40]], capture_output=True, text=True).stdout
-        yield Text(
-            f"checksums:{i}", "checksums", f"checksums:{i}", f"generated:{tool} /usr/bin/*[{i}:{i + 40}]", out[:LIMIT]
-        )
+        source = f"generated:{tool} /usr/bin/*[{i}:{i + 40}]"
+        yield Text(f"checksums:{i}", "checksums", f"checksums:{i}", source, out[:LIMIT])
 
 
 def _read_tool_view(text: str, first: int) -> str:
