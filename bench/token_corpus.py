@@ -102,6 +102,10 @@ GROUP_OF_KIND = {
     "dpkg_status": "tool_output",
     "git_log": "tool_output",
     "listing": "tool_output",
+    "read_tool_code": "tool_output",
+    "read_tool_prose": "tool_output",
+    "symbol_table": "tool_output",
+    "checksums": "tool_output",
 }
 
 # Language of a gettext catalogue / UDHR name, so that one language falls in one fold.
@@ -335,6 +339,16 @@ def _shared() -> Iterator[Text]:
                 text,
                 lang,
             )
+            # The same text as the Read tool shows a file, for every eighth language.
+            if n % 8 == 1:
+                yield Text(
+                    f"read_tool_prose:udhr:{rec['id']}",
+                    "read_tool_prose",
+                    f"lang:{lang}",
+                    f"generated:read_tool_view(shared:token-truth/udhr-train#{rec['id']}, lines 1-)",
+                    _read_tool_view(text, 1)[:LIMIT],
+                    lang,
+                )
             # The same text in capitals (headings, legal text, some orthographies' usual form),
             # for every fourth language written mostly in ASCII letters, in the language's fold.
             # (Not for other cased scripts: their capitals have no byte kind of their own, and
@@ -629,6 +643,53 @@ def _listings() -> Iterator[Text]:
             yield Text(f"build_log:{log}", "build_log", f"src:{log}", f"file:{log}", text[-LIMIT:])
 
 
+def _hex_listings() -> Iterator[Text]:
+    """Zero-padded hexadecimal as tools print it: ``nm -D`` symbol tables (16-digit addresses)
+    of shared libraries, and ``sha256sum`` / ``md5sum`` lines of programs."""
+    for path in _spread(glob.glob("/usr/lib/x86_64-linux-gnu/*.so.*"), 10):
+        out = subprocess.run(["nm", "-D", path], capture_output=True, text=True).stdout
+        if len(out) >= 1500:
+            source = f"generated:nm -D {path}"
+            yield Text(f"symbol_table:{path}", "symbol_table", f"nm:{path}", source, out[:LIMIT])
+    programs = _spread([p for p in glob.glob("/usr/bin/*") if os.path.isfile(p)], 160)
+    for i in range(0, len(programs), 40):
+        tool = "sha256sum" if i % 80 == 0 else "md5sum"
+        out = subprocess.run([tool, *programs[i : i + 40]], capture_output=True, text=True).stdout
+        source = f"generated:{tool} /usr/bin/*[{i}:{i + 40}]"
+        yield Text(f"checksums:{i}", "checksums", f"checksums:{i}", source, out[:LIMIT])
+
+
+def _read_tool_view(text: str, first: int) -> str:
+    """A file as Claude Code's Read tool returns it: each line after its number, right-aligned
+    in six columns, and ``→``; ``first`` is the number of the first line shown."""
+    lines = text.split("\n")
+    return "\n".join(f"{first + i:>6}\u2192{line}" for i, line in enumerate(lines))
+
+
+def _read_tool(kind: str, pattern: str, n: int) -> Iterator[Text]:
+    """Read-tool views of files of installed packages: every other view starts mid-file (line 41
+    on), as a view with an offset does; files picked past the ones ``_files`` takes (``n * 3 + 1``
+    spread), so that most are new texts."""
+    taken = 0
+    for k, path in enumerate(_spread(glob.glob(pattern, recursive=True), n * 3 + 1)):
+        if taken >= n:
+            break
+        text = _read(path)
+        if text is None or len(text) < 800:
+            continue
+        lines = text.split("\n")
+        first = 41 if k % 2 and len(lines) > 120 else 1
+        view = _read_tool_view("\n".join(lines[first - 1 : first + 399]), first)
+        taken += 1
+        yield Text(
+            f"{kind}:{path}",
+            kind,
+            _unit_of_path(path),
+            f"generated:read_tool_view({path}, lines {first}-{first + 399})",
+            view[:LIMIT],
+        )
+
+
 def gather() -> list[Text]:
     site = sorted(glob.glob(str(ROOT / ".venv/lib/python3*/site-packages")))[0]
     rust = "/root/.rustup/toolchains/stable-x86_64-unknown-linux-gnu/share/doc/rust/html"
@@ -641,6 +702,7 @@ def gather() -> list[Text]:
         _dpkg_catalogue,
         _pydoc_html,
         _listings,
+        _hex_listings,
         lambda: _files("manpage_l10n", "/usr/share/man/[a-z][a-z]/man1/*.gz", 25),
         lambda: _files("manpage_l10n", "/usr/share/man/zh_CN/man*/*.gz", 4),
         lambda: _files("manpage", "/usr/share/man/man[1358]/*.gz", 25),
@@ -677,6 +739,19 @@ def gather() -> list[Text]:
         lambda: _git("carloscuesta/gitmoji", r"packages/gitmojis/src/gitmojis\.json", "emoji_data", 1),
         lambda: _git("github/gemoji", r"db/emoji\.json", "emoji_data", 1),
         lambda: _files("emoji_data", site + "/rich/_emoji_codes.py", 1),
+        lambda: _read_tool("read_tool_code", "/root/.pyenv/versions/3.11.7/lib/python3.11/**/*.py", 12),
+        lambda: _read_tool("read_tool_code", site + "/**/*.py", 12),
+        lambda: _read_tool("read_tool_code", "/usr/include/**/*.h", 8),
+        lambda: _read_tool("read_tool_code", "/usr/share/perl/**/*.pm", 5),
+        lambda: _read_tool("read_tool_code", "/usr/share/**/*.sh", 5),
+        lambda: _read_tool("read_tool_code", "/usr/share/nodejs/**/src/**/*.js", 5),
+        lambda: _read_tool(
+            "read_tool_code", "/root/.rustup/toolchains/*/lib/rustlib/src/rust/library/core/src/**/*.rs", 6
+        ),
+        lambda: _read_tool("read_tool_code", "/usr/share/**/*.y*ml", 4),
+        lambda: _read_tool("read_tool_prose", "/usr/share/doc/**/*.md", 10),
+        lambda: _read_tool("read_tool_prose", site + "/*.dist-info/METADATA", 6),
+        lambda: _read_tool("read_tool_prose", "/usr/share/doc/*/copyright", 6),
     ]
     texts: list[Text] = []
     seen: set[str] = set()

@@ -85,7 +85,12 @@ FINE_CLASSES: Final[tuple[str, ...]] = (
     "latX",  # U+1E00-1EFF Latin Extended Additional (Vietnamese, Yoruba, ...)
     "grkx",  # U+1F00-1FFF Greek extended (polytonic)
     "gpunc",  # U+2000-207F and U+2E00-2E7F general punctuation: dashes, quotes, ellipsis, ZWJ
-    "sym",  # U+2080-2BFF currency, letterlike, arrows, maths, box drawing, dingbats
+    "sym",  # U+2080-217F and U+2400-24FF: super- and subscripts, currency, letterlike, enclosed
+    "arrow",  # U+2180-21FF arrows (and the end of the number forms)
+    "math",  # U+2200-22FF mathematical operators
+    "tech",  # U+2300-23FF miscellaneous technical: APL, keyboard and editing symbols
+    "box",  # U+2500-25FF box drawing, block elements, geometric shapes
+    "dingb",  # U+2600-2BFF miscellaneous symbols, dingbats, supplemental arrows and maths
     "cjkp",  # U+2E80-2FFF and U+3100-33FF CJK radicals, Bopomofo, compatibility Jamo, enclosed CJK
     "kana",  # U+3000-30FF CJK punctuation, Hiragana, Katakana
     "cjk",  # U+3400-9FFF, U+F900-FAFF: CJK ideographs
@@ -140,7 +145,13 @@ BLOCKS: Final[tuple[tuple[int, int, str], ...]] = (
     (0x1E00, 0x1F00, "latX"),
     (0x1F00, 0x2000, "grkx"),
     (0x2000, 0x2080, "gpunc"),
-    (0x2080, 0x2C00, "sym"),
+    (0x2080, 0x2180, "sym"),
+    (0x2180, 0x2200, "arrow"),
+    (0x2200, 0x2300, "math"),
+    (0x2300, 0x2400, "tech"),
+    (0x2400, 0x2500, "sym"),
+    (0x2500, 0x2600, "box"),
+    (0x2600, 0x2C00, "dingb"),
     (0x2E00, 0x2E80, "gpunc"),
     (0x2E80, 0x3000, "cjkp"),
     (0x3000, 0x3100, "kana"),
@@ -183,7 +194,7 @@ _DISPLAY_GROUPS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "cjk": ("cjk", "kana", "cjkp", "fullw"),
     "hangul": ("hang", "jamo"),
-    "emoji_symbols": ("gpunc", "sym", "pres"),
+    "emoji_symbols": ("gpunc", "sym", "arrow", "math", "tech", "box", "dingb", "pres"),
     "other": ("armn", "geor", "ethi", "cher", "ucas", "mong", "pua", "rare", "astral", "lowsur"),
 }
 
