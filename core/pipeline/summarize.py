@@ -229,21 +229,29 @@ def _render(items: dict[str, list[str]], span: str) -> str:
 
 
 def cap_text(text: str, max_tokens: int, estimator: Estimator) -> str:
-    """Cut ``text`` (at a line break where possible) so that it counts at most ``max_tokens``."""
+    """Cut ``text`` (at a line break where possible) and mark the cut with ``…`` so that it counts
+    at most ``max_tokens``. Each candidate is counted as it will be sent: an estimate need not add
+    up over a text's parts, so a prefix that fits does not prove the prefix and its mark fit."""
     if estimator.count(text) <= max_tokens:
         return text
+
+    def fits(end: int) -> bool:
+        return estimator.count(text[:end] + "…") <= max_tokens
+
     low, high = 0, len(text)
-    while low < high:
+    while low < high:  # the longest prefix that fits with its mark, if the counts rise with length
         mid = (low + high + 1) // 2
-        if estimator.count(text[:mid]) + 1 <= max_tokens:
+        if fits(mid):
             low = mid
         else:
             high = mid - 1
-    cut = text[:low]
-    newline = cut.rfind("\n")
-    if newline > len(cut) // 2:
-        cut = cut[:newline]
-    return cut + "…"
+    while low > 0 and not fits(low):  # they need not: step back until it really fits
+        low -= max(1, low // 64)
+    low = max(low, 0)
+    newline = text.rfind("\n", 0, low)
+    if newline > low // 2 and fits(newline):
+        low = newline
+    return text[:low] + "…" if fits(low) else ""
 
 
 @dataclass(frozen=True, slots=True)
