@@ -32,6 +32,7 @@ from typing import Final
 from .lexicon import (
     CHANGE_VERB,
     DATE_VALUE,
+    DECISION,
     FIRST_PERSON,
     FROM_VALUE,
     GENERIC,
@@ -299,7 +300,8 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         names += [
             t for i, t in enumerate(reading.texts) if reading.tokens[i] == NAME and i not in reading.vocative
         ]
-    first_person = own.search(body) is not None
+    # a lead-in's "I" ("before I forget: …") is the speaker's aside, not whose attribute it is
+    first_person = own.search(body[heading.end() :] if heading else body) is not None
     # an imperative opening a sentence, or after a lead-in ("FYI: Draft a reply to…")
     # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
     tasks = [
@@ -308,7 +310,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     ]
     if names and tasks and not first_person:
         return None  # a one-off task about a named thing
-    standing = STANDING.search(body) is not None
+    standing = STANDING.search(body) is not None or DECISION.search(body) is not None
     if PAST_NARRATIVE.search(body) is not None and not (
         content_change or standing or PRESENT_STATE.search(body)
     ):

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final
 
+from .chat import normalise
 
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
@@ -52,7 +53,8 @@ HEDGE: Final = _rx(
         r"what if", r"if we", r"if only", r"even if", r"suppose", r"supposing", r"imagine", r"imagining",
         r"hypothetically", r"in theory", r"theoretically", r"maybe", r"perhaps", r"possibly",
         r"probably", r"likely", r"might", r"could", r"wish", r"hope", r"hopefully",
-        r"not sure", r"unsure", r"no idea", r"who knows", r"thinking out loud", r"thinking about",
+        r"not sure", r"unsure", r"no idea", r"(?:do not|don't|does not|doesn't) know", r"dunno",
+        r"if (?:it's |that's |this is |it is )?true", r"who knows", r"thinking out loud", r"thinking about",
         r"considering", r"wondering", r"just an idea", r"tentative\w*", r"tbd", r"tbc",
         r"to be confirmed", r"pending", r"assuming", r"speculat\w*", r"i guess", r"in case",
         r"doubt\w*", r"thinks?", r"believes?", r"suspects?", r"whether", r"propos\w*", r"suggest\w*",
@@ -93,7 +95,7 @@ OUTDATED: Final = _rx(
 
 EPISODIC: Final = _rx(
     r"\byesterday\b|\blast (?:week|year|night|month|time|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday|weekend|quarter)\b|\bthis morning\b|\bearlier today\b|\bthe other day\b"
+    r"|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)|\bthis morning\b|\bearlier today\b|\bthe other day\b"
     r"|\b(?:a|one|two|three|few|couple of|\d+)\s+(?:\w+\s+)?(?:days|weeks|months|years) ago\b"
     r"|\bover the weekend\b"
 )
@@ -114,6 +116,13 @@ PAST_NARRATIVE: Final = _rx(
     r"|signed up|[a-z]+ed)\b"
 )
 """First-person simple past ("I went", "we tried"): narration, unless update wording says otherwise."""
+
+DECISION: Final = _rx(
+    r"\b(?:i|we|they)\s+(?:just\s+|finally\s+|now\s+|have\s+|'ve\s+)?(?:decided|agreed|settled|chose|picked"
+    r"|fixed|confirmed|finali[sz]ed|locked in|opted|went with|signed off|approved|booked|set)\b"
+)
+"""A decision reported in the past ("we decided", "we agreed on", "we settled on"): what it settled
+is in force now, unlike a narrated episode."""
 
 
 PAST_STATE: Final = re.compile(
@@ -386,10 +395,12 @@ def assertive_part(text: str) -> str:
         The remaining sentences (empty when nothing is asserted).
     """
     kept: list[str] = []
-    for sentence in split_sentences(text):
+    for sentence in split_sentences(normalise(text)):
         sentence = _without_closing_filler(sentence)
-        if is_question(sentence) or sentence.rstrip().endswith("!"):
-            continue  # a question asks; an exclamation expresses ("That's amazing!"): neither states
+        if is_question(sentence):
+            continue  # a question asks
+        if sentence.rstrip().endswith("!") and not UPDATE_MARKER.search(sentence):
+            continue  # an exclamation expresses ("That's amazing!"), unless it is news ("X is lead now!!")
         if _not_asserting(sentence):
             if len(sentence.split()) < ELLIPTICAL_WORDS:
                 return ""
