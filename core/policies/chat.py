@@ -30,10 +30,11 @@ ABBREVIATIONS: Final[dict[str, str]] = {
 """Chat abbreviations and what they stand for; an empty expansion is an aside that carries no
 content ("fyi", "btw", "lol") and is dropped with the punctuation that sets it off."""
 
-CONTRACTIONS: Final = frozenset(
-    "dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt werent havent hasnt hadnt "
-    "mustnt neednt im ive youre youve theyre theyve weve thats whats wheres whos theres heres".split()
-)
+CONTRACTIONS: Final = frozenset({
+    "dont", "doesnt", "didnt", "cant", "couldnt", "wont", "wouldnt", "shouldnt", "isnt", "arent",
+    "wasnt", "werent", "havent", "hasnt", "hadnt", "mustnt", "neednt", "im", "ive", "youre", "youve",
+    "theyre", "theyve", "weve", "thats", "whats", "wheres", "whos", "theres", "heres",
+})
 """Contractions typed without their apostrophe that cannot be another word ("its", "were", "well",
 "lets" and "id" are words of their own, so they are left alone)."""
 

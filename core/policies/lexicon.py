@@ -37,6 +37,7 @@ from typing import Final
 
 from .chat import normalise
 
+
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
@@ -95,7 +96,8 @@ OUTDATED: Final = _rx(
 
 EPISODIC: Final = _rx(
     r"\byesterday\b|\blast (?:week|year|night|month|time|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)|\bthis morning\b|\bearlier today\b|\bthe other day\b"
+    r"|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)"
+    r"|\bthis morning\b|\bearlier today\b|\bthe other day\b"
     r"|\b(?:a|one|two|three|few|couple of|\d+)\s+(?:\w+\s+)?(?:days|weeks|months|years) ago\b"
     r"|\bover the weekend\b"
 )
