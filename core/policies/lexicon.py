@@ -86,6 +86,29 @@ RETRACTION: Final = _rx(
 )
 """Wording that withdraws something said elsewhere."""
 
+RETRACTION_CUE: Final = _rx(
+    r"(?<!n't )(?<!not )(?<!never )(?<!\bi )(?<!to )\b(?:scratch|forget|ignore|disregard|strike)\b"
+    r"|\bnever\s?mind\b|\bmy (?:mistake|bad)\b"
+)
+"""A verb of withdrawing ("scratch", "forget", "ignore"): with a new statement after it in the same
+sentence ("forget it, it's $140k"; "scratch what I said, Kelp is on Monday") it is a correction,
+and what it withdraws is replaced; with none ("ignore that thread") the sentence is withdrawn."""
+
+CANCELLED: Final = _rx(
+    r"\s(?:fell|falls|has fallen|have fallen|is falling) through\b"
+    r"|\s(?:is|are|was|were|'s|got|has been|have been)\s+(?:now\s+)?(?:off(?!\s+to\b)|cancel+ed|called off"
+    r"|scrapped|dropped|dead|axed|canned|shelved|history|void|off the table"
+    r"|over(?=\s*(?:[,.;:!?)]|$|\s(?:now|and|but)\b)))\b"
+    r"|\s(?:did not|didn't|won't|will not) (?:work out|happen)\b|\s(?:is|are)(?: not|n't) happening\b"
+)
+"""A predicate of cancellation ("X fell through", "X is off", "the X phase is over", "X didn't work
+out"): the noun phrase before it, in its clause, names a value no longer in force."""
+
+_BACK_REFERENCE: Final = _rx(
+    r"^\s*(?:it|that|this|those|these|all that|what i (?:said|wrote|told you)(?: \w+)?|the above)?\s*$"
+)
+"""The object of a withdrawing verb that points back ("forget *it*", "scratch *what I said before*")."""
+
 OUTDATED: Final = _rx(
     r"\boutdated\b|\bout[- ]of[- ]date\b|\bobsolete\b|\bdeprecated\b|\bsuperseded\b"
     r"|\bno longer (?:valid|accurate|true|current|correct)\b"
@@ -360,8 +383,71 @@ def mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+def _states_value(text: str) -> bool:
+    """Whether a clause sets something: a typed value, wording of change, or a capitalised word
+    past its first ("forget it, it's $140k"; "…, Kelp is now Monday"; "…, the Mill it is")."""
+    if any(p.search(text) for p in (DATE_VALUE, MONEY_VALUE, TIME_VALUE, NUMBER_VALUE, UPDATE_MARKER)):
+        return True
+    return any(
+        m.group(0)[:1].isupper() and not at_sentence_start(text, m.start()) for m in NAME_WORD.finditer(text)
+    )
+
+
+def _withdrawn_object(text: str, cue: re.Match[str]) -> tuple[int, int]:
+    """The span a withdrawing verb's object covers: its clause, or, when it points back ("forget
+    it"), what the sentence said before the verb."""
+    end_match = _CLAUSE_END.search(text, cue.end())
+    end = end_match.start() if end_match else len(text)
+    if _BACK_REFERENCE.match(text[cue.end() : end]):
+        start = max(text.rfind(mark, 0, cue.start()) for mark in ".!?") + 1
+        return start, cue.start()
+    return cue.start(), end
+
+
+def correction(sentence: str) -> bool:
+    """Whether a sentence withdraws something and states what holds instead, after the clause of
+    its withdrawing verb ("forget it, it's $140k")."""
+    cue = RETRACTION_CUE.search(sentence)
+    if cue is None:
+        return False
+    end_match = _CLAUSE_END.search(sentence, cue.end())
+    return end_match is not None and _states_value(sentence[end_match.end() :])
+
+
+def withdrawn_spans(text: str) -> list[tuple[int, int, bool]]:
+    """Spans of ``text`` that name what a correction or a cancellation withdraws, each with whether
+    the span holds nothing else (a parenthesis: "(the Boathouse is off)") — otherwise it may also
+    name the subject ("Monday for Kelp fell through")."""
+    spans: list[tuple[int, int, bool]] = []
+    for match in CANCELLED.finditer(text):
+        start = max(text.rfind(mark, 0, match.start()) for mark in ",;:(.!?") + 1
+        spans.append((start, match.start(), start > 0 and text[start - 1] == "("))
+    for sentence_match in re.finditer(r"[^.!?]+[.!?]*", text):
+        sentence = sentence_match.group(0)
+        cue = RETRACTION_CUE.search(sentence)
+        if cue is not None and correction(sentence):
+            start, end = _withdrawn_object(sentence, cue)
+            spans.append((sentence_match.start() + start, sentence_match.start() + end, False))
+    return spans
+
+
+def _answered(question: str, answer: str) -> bool:
+    """Whether ``answer``, the next sentence, answers a question the speaker asked themselves
+    ("Who runs Kelp? Tom now."; "Remember the $9k for Kelp? Forget it, it's $12k."): the question is
+    addressed to no one ("you") and the answer is short or a correction."""
+    if SECOND_PERSON.search(question) or is_question(answer):
+        return False
+    return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
+
+
+SHORT_ANSWER_WORDS: Final = 8
+"""Longest answer read with the question before it as one statement."""
+
+
 def _not_asserting(sentence: str) -> bool:
-    if HEDGE.search(sentence) or HEARSAY.search(sentence) or RETRACTION.search(sentence):
+    if HEDGE.search(sentence) or HEARSAY.search(sentence):
+        return True
+    if RETRACTION.search(sentence) and not correction(sentence):
         return True
     if OUTDATED.search(sentence):
         return True
@@ -397,9 +483,15 @@ def assertive_part(text: str) -> str:
         The remaining sentences (empty when nothing is asserted).
     """
     kept: list[str] = []
-    for sentence in split_sentences(normalise(text)):
+    sentences = split_sentences(normalise(text))
+    asked = ""
+    for index, sentence in enumerate(sentences):
         sentence = _without_closing_filler(sentence)
-        if is_question(sentence):
+        if asked:
+            sentence, asked = f"{asked}: {sentence}", ""
+        elif is_question(sentence):
+            if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
+                asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
             continue  # a question asks
         if sentence.rstrip().endswith("!") and not UPDATE_MARKER.search(sentence):
             continue  # an exclamation expresses ("That's amazing!"), unless it is news ("X is lead now!!")
