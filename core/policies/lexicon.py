@@ -36,6 +36,7 @@ from functools import lru_cache
 from typing import Final
 
 from .chat import normalise
+from .text import STOP_WORDS
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -173,7 +174,7 @@ NEGATOR: Final = _rx(
 OLD_VALUE: Final = _rx(
     r"(?:\b(?:from(?=\s[^.;,!?]*\bto\b)|instead of|rather than|in place of|replacing|replaces|used to be"
     r"|used to|previously"
-    r"|formerly|originally|down from|up from|no longer)|\(was|, was)\s+"
+    r"|formerly|originally|down from|up from|no longer)|\((?:was|before|earlier|until now)|, was)\s+"
     r"(?!(?:now|today|tonight|tomorrow|here|then|there|on|the (?:start|beginning)|next|this|that|for)\b)"
 )
 """Words after which the value being replaced is named ("from Lisbon to", "instead of Slack")."""
@@ -187,7 +188,8 @@ _CLAUSE_END: Final = re.compile(
 
 EXPLICIT_OLD_VALUE: Final = _rx(
     r"(?:\b(?:instead of|rather than|in place of|replacing|replaces|used to be|previously|formerly"
-    r"|originally|down from|up from|no longer)|\(was|, was|\bfrom(?=\s[^.;,!?]*\bto\b))\s+"
+    r"|originally|down from|up from|no longer)|\((?:was|before|earlier|until now)|, was"
+    r"|\bfrom(?=\s[^.;,!?]*\bto\b))\s+"
 )
 """The old-value markers that say, on their own, that a value is replaced ("from X to", "instead of")."""
 
@@ -444,6 +446,29 @@ SHORT_ANSWER_WORDS: Final = 8
 """Longest answer read with the question before it as one statement."""
 
 
+OPINION: Final = _rx(r"\b(?:i|we)\s+(?:think|guess|believe|suppose|feel|reckon|hope)\b")
+"""A first-person verb of opinion ("I think", "I guess")."""
+
+SETTLED: Final = _rx(
+    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|fixed)\b"
+)
+"""Participles of deciding: a past-time phrase with one ("confirmed by the boss yesterday") dates
+the decision, and what it settled holds now."""
+
+
+def _without_opinions(sentence: str) -> str:
+    """The sentence without its closing clauses that give the speaker's opinion of what the first
+    clause said ("…, better than nothing I guess"; "…, I think good choice"): a comment with its own
+    content does not hedge the statement; a bare one ("…, I think") does, and is kept."""
+    clauses = sentence.split(", ")
+    while len(clauses) > 1 and (opinion := OPINION.search(clauses[-1])) is not None:
+        rest = mask(clauses[-1], [opinion.span()])
+        if not any(w not in STOP_WORDS for w in re.findall(r"[a-z']+", rest.lower())):
+            break
+        clauses.pop()
+    return ", ".join(clauses)
+
+
 def _not_asserting(sentence: str) -> bool:
     if HEDGE.search(sentence) or HEARSAY.search(sentence):
         return True
@@ -451,7 +476,11 @@ def _not_asserting(sentence: str) -> bool:
         return True
     if OUTDATED.search(sentence):
         return True
-    return EPISODIC.search(sentence) is not None and PRESENT_STATE.search(sentence) is None
+    if EPISODIC.search(sentence) is None:
+        return False
+    # a past-time phrase dates a change or a decision that holds now ("went from X to Y this
+    # morning"; "confirmed yesterday"), or narrates an episode
+    return not any(p.search(sentence) for p in (PRESENT_STATE, EXPLICIT_OLD_VALUE, SETTLED))
 
 
 CLOSING_FILLER: Final = re.compile(r",\s*(?:\S+\s+)?\S+!\s*$")
@@ -459,9 +488,12 @@ CLOSING_FILLER: Final = re.compile(r",\s*(?:\S+\s+)?\S+!\s*$")
 
 
 def _without_closing_filler(sentence: str) -> str:
-    """The sentence without a closing ", thanks!": "Helix moved to Sept 2, thanks!" still states."""
+    """The sentence without a closing ", thanks!": "Helix moved to Sept 2, thanks!" still states
+    ("…, support lead now!!" is news, not filler)."""
     match = CLOSING_FILLER.search(sentence)
-    return sentence[: match.start()] + "." if match else sentence
+    if match is None or UPDATE_MARKER.search(match.group(0)):
+        return sentence
+    return sentence[: match.start()] + "."
 
 
 ELLIPTICAL_WORDS: Final = 5
@@ -486,7 +518,7 @@ def assertive_part(text: str) -> str:
     sentences = split_sentences(normalise(text))
     asked = ""
     for index, sentence in enumerate(sentences):
-        sentence = _without_closing_filler(sentence)
+        sentence = _without_opinions(_without_closing_filler(sentence))
         if asked:
             sentence, asked = f"{asked}: {sentence}", ""
         elif is_question(sentence):
