@@ -47,6 +47,7 @@ from .lexicon import (
     PRESENT_STATE,
     REFINES,
     SECOND_PERSON,
+    SETTLED,
     STANDING,
     TASK_VERB,
     THIRD_PARTY,
@@ -323,7 +324,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         return None  # a one-off task about a named thing
     standing = STANDING.search(body) is not None or DECISION.search(body) is not None
     if PAST_NARRATIVE.search(body) is not None and not (
-        content_change or standing or PRESENT_STATE.search(body)
+        content_change or standing or PRESENT_STATE.search(body) or SETTLED.search(body)
     ):
         return None  # "Omar and I paired on the Nimbus migration": the speaker's own past episode
     personal = first_person or ((standing or content_change or assistant) and not names)

@@ -136,12 +136,22 @@ PRESENT_STATE: Final = _rx(
 )
 """Wording about the present state, which keeps a statement with a past-time phrase a claim."""
 
-PAST_NARRATIVE: Final = _rx(
-    r"\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:went|had|did|made|took|saw|got|ate|met"
+_PAST_VERB: Final = (
+    r"(?:just\s+|finally\s+|recently\s+|also\s+)?(?:went|had|did|made|took|saw|got|ate|met"
     r"|found|tried|bought|gave|spent|visited|started|joined|finished|learned|learnt|watched|read|ran"
-    r"|signed up|[a-z]+ed)\b"
+    r"|signed up|[a-z]+(?<!e)ed)\b"
 )
-"""First-person simple past ("I went", "we tried"): narration, unless update wording says otherwise."""
+DISCOURSE_OPENER: Final = r"(?:(?:oh|and|also|so|ok|okay|anyway|hey|hi|hmm|well|right)\b[\s,]*)*"
+"""Words that open a chat sentence before what it says ("oh and …", "also, …", "so …")."""
+
+PAST_NARRATIVE: Final = _rx(
+    rf"\b(?:i|we)\s+{_PAST_VERB}"
+    # the subject left out, as chat does ("Spent the morning debugging…", "Had coffee with…"): a
+    # sentence that opens with a past verb and its object
+    rf"|(?:^|(?<=[.!?]\s)){DISCOURSE_OPENER}{_PAST_VERB}(?=\s+(?:a|an|the|my|our|some|\w+\s+with)\b)"
+)
+"""First-person simple past ("I went", "we tried", "Spent the morning…"): narration, unless update
+wording says otherwise."""
 
 DECISION: Final = _rx(
     r"\b(?:i|we|they)\s+(?:just\s+|finally\s+|now\s+|have\s+|'ve\s+)?(?:decided|agreed|settled|chose|picked"
@@ -150,14 +160,14 @@ DECISION: Final = _rx(
 """A decision reported in the past ("we decided", "we agreed on", "we settled on"): what it settled
 is in force now, unlike a narrated episode."""
 
-
 PAST_STATE: Final = re.compile(
     r"\b(?:[Ww]as|[Ww]ere)\s+(?:in|at|on|with|there|here|a|an|the|[A-Z$€£\d])"
 )
 """A past state ("was in Lagos", "was Tom") once negated and replaced values are set aside."""
 
 TASK_VERB: Final = _rx(
-    r"^\s*(?:please\s+|pls\s+|kindly\s+)?(?:send|draft|write|list|summari[sz]e|tidy|plan|prepare|check"
+    r"^\s*" + DISCOURSE_OPENER + r"(?:please\s+|pls\s+|kindly\s+)?"
+    r"(?:send|draft|write|list|summari[sz]e|tidy|plan|prepare|check"
     r"|find|remind|show|tell|give|make|put|schedule|arrange|organi[sz]e|create|book|e-?mail|ping|review"
     r"|compile|set up|look|pull|sort|fix|add|remove|share|forward|notify|invite|translate|collect"
     r"|gather|confirm|reserve|order|get|help|read|note|remember|draw up|outline|research|compare)\b"
@@ -439,6 +449,8 @@ def _answered(question: str, answer: str) -> bool:
     addressed to no one ("you") and the answer is short or a correction."""
     if SECOND_PERSON.search(question) or is_question(answer):
         return False
+    if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
+        return False  # "Thanks." answers nothing
     return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
 
 
@@ -446,11 +458,22 @@ SHORT_ANSWER_WORDS: Final = 8
 """Longest answer read with the question before it as one statement."""
 
 
+PREAMBLE: Final = _rx(r"^.*?\b(?:anyway|anyways|anyhow|long story short|in any case|point is)\b[\s,:]*(?=\w)")
+"""Talk before a return to the point ("Had coffee with the team, long story, anyway Kelp ships
+Monday"): what follows it is what the sentence says."""
+
+
+def _without_preamble(sentence: str) -> str:
+    match = PREAMBLE.search(sentence)
+    return sentence[match.end() :] if match else sentence
+
+
 OPINION: Final = _rx(r"\b(?:i|we)\s+(?:think|guess|believe|suppose|feel|reckon|hope)\b")
 """A first-person verb of opinion ("I think", "I guess")."""
 
 SETTLED: Final = _rx(
-    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|fixed)\b"
+    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|fixed|booked"
+    r"|reserved|chose|picked)\b"
 )
 """Participles of deciding: a past-time phrase with one ("confirmed by the boss yesterday") dates
 the decision, and what it settled holds now."""
@@ -518,7 +541,7 @@ def assertive_part(text: str) -> str:
     sentences = split_sentences(normalise(text))
     asked = ""
     for index, sentence in enumerate(sentences):
-        sentence = _without_opinions(_without_closing_filler(sentence))
+        sentence = _without_opinions(_without_closing_filler(_without_preamble(sentence)))
         if asked:
             sentence, asked = f"{asked}: {sentence}", ""
         elif is_question(sentence):
