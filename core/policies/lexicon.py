@@ -124,6 +124,8 @@ EPISODIC: Final = _rx(
     r"|\bthis morning\b|\bearlier today\b|\bthe other day\b"
     r"|\b(?:a|one|two|three|few|couple of|\d+)\s+(?:\w+\s+)?(?:days|weeks|months|years) ago\b"
     r"|\bover the weekend\b"
+    # a past tense about today ("Lunch with Mo was fun today"): an episode of the day
+    r"|\b(?:was|were)\b[^.;!?]*\b(?:today|tonight)\b"
 )
 """A past episode."""
 
@@ -503,7 +505,7 @@ def _not_asserting(sentence: str) -> bool:
         return False
     # a past-time phrase dates a change or a decision that holds now ("went from X to Y this
     # morning"; "confirmed yesterday"), or narrates an episode
-    return not any(p.search(sentence) for p in (PRESENT_STATE, EXPLICIT_OLD_VALUE, SETTLED))
+    return not any(p.search(sentence) for p in (PRESENT_STATE, EXPLICIT_OLD_VALUE, SETTLED, CHANGE_VERB))
 
 
 CLOSING_FILLER: Final = re.compile(r",\s*(?:\S+\s+)?\S+!\s*$")
