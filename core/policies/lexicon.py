@@ -440,8 +440,13 @@ def withdrawn_spans(text: str) -> list[tuple[int, int, bool]]:
         sentence = sentence_match.group(0)
         cue = RETRACTION_CUE.search(sentence)
         if cue is not None and correction(sentence):
+            offset = sentence_match.start()
             start, end = _withdrawn_object(sentence, cue)
-            spans.append((sentence_match.start() + start, sentence_match.start() + end, False))
+            spans.append((offset + start, offset + end, False))
+            if end == cue.start():  # it points back: its own clause says nothing ("scratch what I said")
+                clause_end = _CLAUSE_END.search(sentence, cue.end())
+                stop = clause_end.start() if clause_end else cue.end()
+                spans.append((offset + cue.start(), offset + stop, True))
     return spans
 
 
