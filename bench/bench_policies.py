@@ -15,8 +15,8 @@ Datasets (token budgets by default; each run is every policy on the same message
     python bench/bench_policies.py --speed          # the recommended policy's cost per checkpoint
 
 Sets used while building the recommended policy: ``standard``, ``heldout``, ``blind2``,
-``blind3``, ``blind4`` (their failures studied turn by turn), ``seed-shape`` and LoCoMo ``dev``.
-Held out (run to report): ``blind5`` and LoCoMo ``heldout``.
+``blind3``, ``blind4``, ``blind5`` (their failures studied turn by turn), ``seed-shape`` and LoCoMo
+``dev``. Held out (run to report): ``blind6`` and LoCoMo ``heldout``.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the
