@@ -92,10 +92,10 @@ def test_heldout_figures(tmp_path: Path) -> None:
     assert focus.critical_recall == pytest.approx(0.117, abs=0.0005)
     assert result.policies["importance-seed"].critical_recall == pytest.approx(0.115, abs=0.0005)
     assert result.policies["summary"].critical_recall == pytest.approx(0.080, abs=0.0005)
-    # at 8,000 tokens (where an earlier focus trailed importance-seed by 0.022): behind by 0.005
+    # at 8,000 tokens (where an earlier focus trailed importance-seed by 0.022, then by 0.005): ahead
     wide = evaluate_sessions(
         sessions, Budget(messages=None, tokens=8_000), policies=["focus", "importance-seed"]
     )
-    assert wide.policies["focus"].critical_recall == pytest.approx(0.208, abs=0.0005)
+    assert wide.policies["focus"].critical_recall == pytest.approx(0.216, abs=0.0005)
     assert wide.policies["importance-seed"].critical_recall == pytest.approx(0.213, abs=0.0005)
     assert focus.stale_retention is None  # LoCoMo labels nothing stale: "–", not 0.000
