@@ -5,24 +5,35 @@ the rest) and the byte offset of every line (:meth:`~ctxscope.core.session.Sessi
 What needs every character — the per-script breakdown of a request, the memory-policy lab — asks
 here: the message's log line is read again (one ``pread``), parsed, and the string the block was
 cut from is found in it: the value whose length is the block's full length and that starts with
-the kept text (also inside a JSON-encoded string value, as Codex writes tool output; an object
-as compact JSON; a list's text parts joined). Nothing is
-kept: the full text lives only as long as the caller holds it, so memory stays bounded.
+the kept text (also inside a JSON-encoded string value, as Codex writes tool output; an object or
+a list as compact JSON; a list's text parts joined; the values an adapter joins into one text,
+:func:`~ctxscope.core.adapters.openhands.joined_text`). Nothing is kept: the full text lives
+only as long as the caller holds it, so memory stays bounded.
 
-When the line cannot be read back (the file changed or is gone, or no value matches because the
-adapter joined several values) the kept text is used, and :class:`FullText` says how many
-characters are still missing.
+A log read whole (a JSON document: an OpenAI-chat or tau-bench log, a SWE-agent trajectory) has no
+line offsets: its document is parsed again once, and the whole texts of all the session's elided
+blocks from it are memoised with the session (dropped with it, or when the file changes): at
+most the elided part of one document of up to :data:`MAX_DOCUMENT_BYTES`, so that a request's
+breakdown, which restores its messages one by one, parses the document once and not once a
+message.
+
+When the text cannot be read back (the file changed or is gone, or no value matches) the kept
+text is used, and :class:`FullText` says how many characters are still missing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import os
+import weakref
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 
 from .adapters._common import json_text, text_of
+from .adapters.openhands import joined_text
+from .files import open_regular
 from .model import Block, Message
 from .session import Session
 
@@ -41,6 +52,32 @@ SPLIT_BYTES: Final = 32 << 20
 """Bytes of the lines after a message's first read back for it, at most (they are read until
 every elided block is found; the first line is read whole, up to :data:`MAX_LINE_BYTES`)."""
 
+MAX_DOCUMENT_BYTES: Final = MAX_LINE_BYTES
+"""A log read whole that is larger than this is not read back (its kept text is used)."""
+
+DOCUMENT_HEAD_BYTES: Final = 4096
+"""What is read of a log read whole before the rest: a file that does not start a JSON document
+(Markdown, an SQLite database) is read no further."""
+
+Key = tuple[int, str]
+"""What finds an elided block's whole text: its length and the start the reader kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class _DocumentTexts:
+    """The whole texts found in one document for the elided blocks of one session."""
+
+    file: tuple[int, int, int]
+    """The document's (inode, size, mtime_ns) when it was parsed."""
+    wanted: frozenset[Key]
+    found: dict[Key, str]
+
+
+_DOCUMENTS: Final[weakref.WeakKeyDictionary[Session, dict[str, _DocumentTexts]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The texts found in each session's documents, by source file (dropped with the session)."""
+
 
 @dataclass(frozen=True, slots=True)
 class FullText:
@@ -58,7 +95,9 @@ class FullText:
 def _strings(value: Any, depth: int = 0) -> Iterator[str]:
     """Every text a block may have been made of in a parsed JSON value: its strings (and those of
     JSON encoded in a string, one level), each object as compact JSON (a tool call's input) and
-    each list's text parts joined (a tool result's content), as the adapters build them."""
+    each list's text parts joined (a tool result's content) and each list as compact JSON (tool
+    definitions), and the texts an adapter joins from an object's values, as the adapters build
+    them."""
     if isinstance(value, str):
         yield value
         if depth == 0 and value[:1] in ("{", "["):
@@ -71,10 +110,83 @@ def _strings(value: Any, depth: int = 0) -> Iterator[str]:
         yield json_text(value)
         for item in value.values():
             yield from _strings(item, depth)
+        joined = joined_text(value)
+        if joined is not None:
+            yield joined
     elif isinstance(value, list):
         yield text_of(value)
+        yield json_text(value)
         for item in value:
             yield from _strings(item, depth)
+
+
+def _match(candidates: Iterable[str], wanted: Collection[Key], found: dict[Key, str]) -> None:
+    """Adds to ``found`` the first of ``candidates`` that is the whole text of each wanted key
+    not found yet."""
+    starts: dict[int, list[str]] = {}
+    for chars, kept in wanted:
+        starts.setdefault(chars, []).append(kept)
+    for text in candidates:
+        for kept in starts.get(len(text), ()):
+            key = (len(text), kept)
+            if key not in found and text.startswith(kept):
+                found[key] = text
+
+
+def _document(path: str) -> Any:
+    """The parsed JSON document of a log read whole (None for a file that is not one: Markdown,
+    a database, or one larger than :data:`MAX_DOCUMENT_BYTES`)."""
+    try:
+        with open_regular(path) as handle:
+            data = handle.read(DOCUMENT_HEAD_BYTES)
+            if data.lstrip()[:1] not in (b"{", b"["):
+                return None
+            data += handle.read(MAX_DOCUMENT_BYTES + 1 - len(data))
+    except OSError:
+        return None
+    if len(data) > MAX_DOCUMENT_BYTES:
+        return None
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        try:  # as the reader repairs it: invalid UTF-8 replaced
+            return orjson.loads(data.decode("utf-8", errors="replace"))
+        except orjson.JSONDecodeError:
+            return None
+
+
+def _elided_keys(session: Session, source: str) -> set[Key]:
+    """The keys of every elided block of the session's scopes read from ``source``."""
+    return {
+        (block.chars, block.text)
+        for scope in session.scopes.values()
+        if (scope.source or session.source) == source
+        for message in scope.messages
+        for block in message.blocks
+        if block.elided_chars
+    }
+
+
+def _document_texts(session: Session, source: str, wanted: Collection[Key]) -> dict[Key, str]:
+    """Whole texts of elided blocks from the document ``source`` (a log read whole, so with no
+    line offsets), parsed once for every elided block of the session and memoised with it."""
+    if not source or source in session.line_offsets:
+        return {}
+    try:
+        stat = os.stat(source)
+    except OSError:
+        return {}
+    file = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    memo = _DOCUMENTS.setdefault(session, {})
+    held = memo.get(source)
+    if held is not None and held.file == file and held.wanted.issuperset(wanted):
+        return held.found
+    keys = frozenset(_elided_keys(session, source).union(wanted))
+    found: dict[Key, str] = {}
+    if stat.st_size <= MAX_DOCUMENT_BYTES and (document := _document(source)) is not None:
+        _match(_strings(document), keys, found)
+    memo[source] = _DocumentTexts(file, keys, found)
+    return found
 
 
 def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]:
@@ -84,7 +196,12 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
     if not elided:
         return message.blocks, 0
     wanted = {(b.chars, b.text) for b in elided}
-    found: dict[tuple[int, str], str] = {}
+    found: dict[Key, str] = {}
+    if message.line <= 0:  # a message of a document: found in it, parsed once for the session
+        scope = session.scopes.get(message.scope_id)
+        source = scope.source if scope is not None and scope.source else session.source
+        texts = _document_texts(session, source, wanted)
+        found = {key: texts[key] for key in wanted if key in texts}
     # A response split over several lines (Claude Code) is one message from its first line on.
     budget = SPLIT_BYTES  # for the lines after the first, which is read whole up to MAX_LINE_BYTES
     for line in range(message.line, message.line + SPLIT_LINES) if message.line > 0 else ():
@@ -99,11 +216,7 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
             candidates = _strings(orjson.loads(raw))
         except orjson.JSONDecodeError:
             continue
-        for text in candidates:
-            for key in wanted:
-                chars, kept = key
-                if key not in found and len(text) == chars and text.startswith(kept):
-                    found[key] = text  # the first match, the nearest to the message's own line
+        _match(candidates, wanted, found)  # the first match, the nearest to the message's own line
         if len(found) == len(wanted):
             break
     blocks: list[Block] = []

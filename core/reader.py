@@ -52,7 +52,7 @@ from .adapters import (
 from .adapters._common import short
 from .adapters.base import HoldsBack, LogAdapter, UnknownEventError
 from .adapters.ctxscope import CtxscopeAdapter
-from .adapters.opencode_db import change_key, is_database, read_database, session_state
+from .adapters.opencode_db import change_key, database_format, is_database, read_database, session_state
 from .files import looks_utf16, open_regular
 from .jsonl import (
     MAX_LINE_BYTES,
@@ -759,14 +759,18 @@ class SessionReader:
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
-    """The format name of a log (reads it whole for a document; the first lines otherwise).
+    """The format name of a log (reads it whole for a document; the first lines otherwise; a
+    database's schema and session table).
 
     Raises:
         UnknownFormatError: The log is in no known format.
     """
     path = os.fspath(path)
     if is_database(path):
-        return SessionReader(path).read_all().format
+        try:
+            return database_format(path)
+        except FormatError as exc:
+            raise UnknownFormatError(f"{os.path.basename(path)}: {exc}") from None
     if (text_spec := detect_text_format(_read_head(path))) is not None:
         return text_spec.name
     mode = _sniff(_read_head(path)) or "lines"

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
-from .adapters.opencode_db import change_stamp, log_stat
+from .adapters.opencode_db import Stamp, change_stamps, log_stat
 from .agent_homes import agent_of_log
 from .homes import SessionLog
 from .model_info import context_window, refined_trigger
@@ -307,7 +307,7 @@ class SessionIndex:
         not count again (see :func:`~ctxscope.core.session_digest.read_digest`); ``main`` says
         the log is a session's main log (an exporting index keeps its running estimate). ``key``
         replaces (size, mtime) as what must be unchanged: a session of an OpenCode database
-        is keyed by its own rows (:func:`~ctxscope.core.adapters.opencode_db.change_stamp`),
+        is keyed by its own rows (:func:`~ctxscope.core.adapters.opencode_db.change_stamps`),
         since a write to any session changes the file.
         """
         if stat is None:
@@ -340,13 +340,18 @@ class SessionIndex:
 
     # -- rows ---------------------------------------------------------------------------------------
 
-    def row(self, log: SessionLog) -> SessionRow | None:
-        """The row of one session, or None when its log is in no known format (not a session)."""
+    def row(self, log: SessionLog, stamps: Mapping[str, Stamp] | None = None) -> SessionRow | None:
+        """The row of one session, or None when its log is in no known format (not a session).
+
+        ``stamps`` are the change stamps of the OpenCode database sessions being looked at
+        (:func:`~ctxscope.core.adapters.opencode_db.change_stamps` of them all, read over one
+        connection per database); None reads this session's own.
+        """
         try:
             stat = log_stat(log.path)
         except OSError:
             return None
-        stamp = change_stamp(log.path)
+        stamp = (change_stamps([log.path]) if stamps is None else stamps).get(log.path)
         main = self.digest(log.path, stat, key=stamp)
         if not main.format and not main.problem:
             return None
@@ -374,10 +379,11 @@ class SessionIndex:
             on_row: Called with each row as soon as it is known (progress on a first run).
         """
         listed = list(logs)
+        stamps = change_stamps(log.path for log in listed)
         found: list[SessionRow] = []
         try:
             for position, log in enumerate(listed):
-                row = self.row(log)
+                row = self.row(log, stamps)
                 if row is not None:
                     found.append(row)
                     if on_row is not None:

@@ -5,7 +5,9 @@ index (:class:`~ctxscope.core.sessions_index.SessionIndex`) — runs in a thread
 one coroutine, so the index is only ever used by one thread at a time. On a first run rows are
 posted in batches as they become known (progress). Afterwards watchfiles is the doorbell: a
 change under a home or a named folder re-reads only the sessions whose files changed (from the
-cached offsets), and a new log anywhere there is listed. When nothing changes the feed still
+cached offsets), and a new log anywhere there is listed; a commit to an OpenCode database (its
+file or ``-wal`` file) lists that database's sessions again, alone, over one connection that
+also stamps its rows. When nothing changes the feed still
 wakes every :data:`RECHECK_MS` to let rows stop being live. With ``--poll`` (mounts without
 inotify) there is no watcher: every :data:`POLL_SECONDS` the folders are listed again and each
 log costs a ``stat`` (the cache tells what changed).
@@ -20,7 +22,15 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
-from ctxscope.core.adapters.opencode_db import ADDRESS_MARK, database_files
+from ctxscope.core.adapters.opencode_db import (
+    ADDRESS_MARK,
+    Stamp,
+    change_stamps,
+    database_file,
+    database_files,
+    session_stamps,
+)
+from ctxscope.core.agent_homes import agent_of
 from ctxscope.core.homes import AGENT_HOMES, SessionLog, discover, is_session_file
 from ctxscope.core.sessions_index import SessionIndex, SessionRow
 from textual.message import Message
@@ -102,9 +112,11 @@ class SessionsFeed:
         """Sessions by main log path."""
         self._owner: dict[str, str] = {}
         """Main log path of every file of every session."""
+        self._databases: dict[str, str] = {}
+        """The OpenCode database each database file and ``-wal`` file listed belongs to: a commit
+        to either may add, change or remove any of its rows."""
         self._in_database: dict[str, set[str]] = {}
-        """The sessions (``opencode.db#ses_…`` rows) each database file and ``-wal`` file holds:
-        a commit to any of them may change any of those rows."""
+        """The sessions (``opencode.db#ses_…`` rows) of each database, as last listed."""
         self._live: set[str] = set()
         """Main log paths of the rows last posted as live."""
         self.rows: dict[str, SessionRow] = {}
@@ -122,12 +134,33 @@ class SessionsFeed:
         logs = discover(self.folders, homes=self.homes, environ=self.environ)
         self.logs = {log.path: log for log in logs}
         self._owner = {path: log.path for log in logs for path in log.files}
-        self._in_database = {}
+        self._databases, self._in_database = {}, {}
         for log in logs:
             if ADDRESS_MARK in log.path:
-                for file in database_files(log.path):
-                    self._in_database.setdefault(file, set()).add(log.path)
+                database = database_file(log.path)
+                if database not in self._in_database:
+                    self._databases.update((file, database) for file in database_files(log.path))
+                self._in_database.setdefault(database, set()).add(log.path)
         return logs
+
+    def _list_database(self, database: str) -> tuple[dict[str, Stamp], tuple[str, ...]]:
+        """Lists one database's sessions again after a commit to it (one connection; no other
+        home or folder is listed): the stamps of its rows, and the rows gone. A database that
+        cannot be read now (locked, caught mid-write) keeps its rows as they are."""
+        listed = session_stamps(database) if os.path.exists(database) else {}
+        if listed is None:
+            return {}, ()
+        known = self._in_database.get(database, set())
+        agent = next((self.logs[row].agent for row in known if row in self.logs), agent_of(database))
+        for row in listed.keys() - known:
+            self.logs[row] = SessionLog(row, agent)
+            self._owner[row] = row
+        gone = tuple(sorted(known - listed.keys()))
+        for row in gone:
+            self.logs.pop(row, None)
+            self._owner.pop(row, None)
+        self._in_database[database] = set(listed)
+        return listed, gone
 
     def _first_rows(self) -> None:
         self.index = self._open_index()
@@ -154,25 +187,34 @@ class SessionsFeed:
         """Rows of the sessions whose files changed; a log not seen before lists the folders again."""
         assert self.index is not None
         paths = set(changed)
+        databases = {self._databases[p] for p in paths if p in self._databases}
         gone = tuple(sorted(p for p in paths if p in self.logs and not os.path.exists(p)))
-        if gone or any(p not in self._owner and is_session_file(p) for p in paths):
+        unknown = (p not in self._owner and p not in self._databases and is_session_file(p) for p in paths)
+        if gone or any(unknown):
             before = set(self.logs)
             self._discover()
             paths |= set(self.logs) - before
         mains = {self._owner[p] for p in paths if p in self._owner and self._owner[p] in self.logs}
-        mains |= {row for p in paths for row in self._in_database.get(p, ()) if row in self.logs}
+        stamps: dict[str, Stamp] = {}
+        for database in sorted(databases):
+            listed, dropped = self._list_database(database)
+            stamps.update(listed)
+            mains |= listed.keys()
+            gone += dropped
         if not paths:  # a quiet wake: look at the live rows again
             mains = set(self._live)
-        rows = [row for main in sorted(mains) if (row := self.index.row(self.logs[main])) is not None]
+        stamps.update(change_stamps(main for main in mains if main not in stamps))
+        rows = [row for main in sorted(mains) if (row := self.index.row(self.logs[main], stamps)) is not None]
         self.index.flush()
-        self._live = {row.path for row in rows if row.live} | (self._live - mains)
+        self._live = {row.path for row in rows if row.live} | (self._live - mains - set(gone))
         self._posted(rows, gone)
 
     def _poll_all(self) -> None:
         """``--poll``: list the folders again and post the rows that changed or went."""
         assert self.index is not None
         logs = self._discover()
-        rows = [row for log in logs if (row := self.index.row(log)) is not None]
+        stamps = change_stamps(log.path for log in logs)
+        rows = [row for log in logs if (row := self.index.row(log, stamps)) is not None]
         self.index.flush()
         gone = tuple(sorted(set(self.rows) - {row.path for row in rows}))
         self._posted([row for row in rows if self.rows.get(row.path) != row], gone)

@@ -20,7 +20,8 @@ storage.
 
 **Naming a session.** A path to the database opens its most recently updated session that has
 no parent, and says so in a notice; ``PATH#SESSION_ID`` (:func:`session_address`) names one
-session of the file (the session list's rows are such addresses).
+session of the file (the session list's rows are such addresses). Naming a database's format
+(:func:`database_format`) reads its schema and ``session`` table only, not the session.
 
 **Read-only.** The file is opened with a ``mode=ro`` URI and ``PRAGMA query_only``, inside one
 read transaction: nothing is written, and in WAL mode a reader takes no lock that blocks the
@@ -35,8 +36,10 @@ file that is not a database, is corrupt, truncated or locked is refused with SQL
 **Live.** :func:`change_key` is the pair of the database's and its ``-wal`` file's (size, mtime):
 a follower that polls reads the session again when either changed (OpenCode commits to the
 ``-wal`` file, and only a checkpoint touches the database itself). The session list keys a
-session's row by :func:`change_stamp` instead (its own rows' count and newest ``time_updated``),
-so a write to one session does not read every session of the file again.
+session's row by :func:`change_stamps` instead (its own rows' count and newest ``time_updated``),
+so a write to one session does not read every session of the file again; one connection
+stamps every session of the file a refresh looks at, and :func:`session_stamps` lists the file's
+sessions with their stamps (a commit re-lists that file alone).
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ import os
 import re
 import sqlite3
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -163,21 +166,44 @@ SELECT
 """
 
 
-def change_stamp(path: str) -> tuple[int, int] | None:
-    """(rows, newest ``time_updated`` in ms) over the session an address names and its sub-agent
-    sessions: their ``session``, ``message`` and ``part`` rows. OpenCode bumps a row's
-    ``time_updated`` whenever it writes it, so the stamp changes exactly when the session does
-    (a write to another session of the file leaves it alone). None for another path, or when
-    the database cannot say."""
-    file, session_id = split_address(path)
-    if session_id is None:
-        return None
+Stamp = tuple[int, int]
+"""(rows, newest ``time_updated`` in ms) of a session tree: see :func:`change_stamps`."""
+
+
+def _stamp(connection: sqlite3.Connection, session_id: str) -> Stamp | None:
+    rows, newest = connection.execute(STAMP_SQL, (session_id, MAX_CHILD_DEPTH)).fetchone()
+    return (rows, newest) if isinstance(rows, int) and isinstance(newest, int) else None
+
+
+def session_stamps(file: str, session_ids: Iterable[str] | None = None) -> dict[str, Stamp] | None:
+    """The stamps of sessions of one database by their addresses, read over one connection: of
+    ``session_ids``, or of every session without a parent when None (a listing of the database's
+    sessions, the most recently updated first). None when the database cannot be read."""
     try:
         with reading(file) as connection:
-            rows, newest = connection.execute(STAMP_SQL, (session_id, MAX_CHILD_DEPTH)).fetchone()
+            if session_ids is None:
+                session_ids = [s.id for s in stored_sessions(connection) if s.parent_id is None]
+            found = {session_address(file, i): _stamp(connection, i) for i in session_ids}
     except FormatError:
         return None
-    return (rows, newest) if isinstance(rows, int) and isinstance(newest, int) else None
+    return {address: stamp for address, stamp in found.items() if stamp is not None}
+
+
+def change_stamps(paths: Iterable[str]) -> dict[str, Stamp]:
+    """(rows, newest ``time_updated`` in ms) over each session an address among ``paths`` names and
+    its sub-agent sessions: their ``session``, ``message`` and ``part`` rows, read over one
+    connection per database. OpenCode bumps a row's ``time_updated`` whenever it writes it, so a
+    stamp changes exactly when its session does (a write to another session of the file leaves it
+    alone). Other paths, and the sessions of a database that cannot be read, are left out."""
+    wanted: dict[str, list[str]] = {}
+    for path in paths:
+        file, session_id = split_address(path)
+        if session_id is not None:
+            wanted.setdefault(file, []).append(session_id)
+    found: dict[str, Stamp] = {}
+    for file, session_ids in wanted.items():
+        found.update(session_stamps(file, session_ids) or {})
+    return found
 
 
 def _refusal(file: str, exc: sqlite3.Error) -> FormatError:
@@ -285,6 +311,38 @@ def root_sessions(path: str) -> list[StoredSession]:
         return []
 
 
+SESSION_TABLES: Final = frozenset({"session", "message", "part"})
+"""The tables a session is read from: a database without them is not OpenCode's."""
+
+ROOT_SQL: Final = "SELECT 1 FROM session WHERE parent_id IS NULL OR parent_id = '' LIMIT 1"
+
+
+def database_format(path: str) -> str:
+    """The format of a database a path or session address names, known from its schema and its
+    ``session`` table alone (no message or part is read): what naming the format of a log costs,
+    when opening the session reads it anyway.
+
+    Raises:
+        FormatError: The database cannot be read, has no OpenCode tables, or holds no such
+            session (or none yet), as :func:`read_database` would refuse it.
+    """
+    file, wanted = split_address(path)
+    name = short(os.path.basename(file), 80)
+    with reading(file) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not SESSION_TABLES.issubset(tables):
+            raise FormatError(f"an SQLite database without OpenCode's session tables: {name}")
+        if wanted is not None:
+            found = connection.execute("SELECT 1 FROM session WHERE id = ?", (wanted,)).fetchone()
+        else:
+            found = connection.execute(ROOT_SQL).fetchone()
+    if found is None and wanted is not None:
+        raise FormatError(f"no session {wanted} in the OpenCode database {name}")
+    if found is None:
+        raise FormatError("an OpenCode database without sessions (yet)")
+    return FORMAT
+
+
 class Rows:
     """Reads one session tree's messages and parts from an open database."""
 
@@ -362,21 +420,19 @@ def choose(sessions: list[StoredSession], wanted: str | None, file: str) -> tupl
     return newest, notice
 
 
-def session_state(path: str) -> tuple[str, tuple[int, int]] | None:
+def session_state(path: str) -> tuple[str, Stamp] | None:
     """The session ``path`` opens (the one it names, else the most recently updated) and its
-    :func:`change_stamp`, read in one transaction: what a live reader compares to know whether the
+    :func:`change_stamps` stamp, read in one transaction: what a live reader compares to know whether the
     session it follows changed, so a write to another session of the file costs no re-read (None
     when the database cannot say)."""
     file, wanted = split_address(path)
     try:
         with reading(file) as connection:
             chosen, _ = choose(stored_sessions(connection), wanted, file)
-            rows, newest = connection.execute(STAMP_SQL, (chosen.id, MAX_CHILD_DEPTH)).fetchone()
+            stamp = _stamp(connection, chosen.id)
     except FormatError:
         return None
-    if not (isinstance(rows, int) and isinstance(newest, int)):
-        return None
-    return chosen.id, (rows, newest)
+    return None if stamp is None else (chosen.id, stamp)
 
 
 def read_database(session: Session, path: str) -> None:

@@ -50,6 +50,15 @@ def detect_document(doc: Any) -> bool:
     return isinstance(doc, list) and bool(doc) and is_event(doc[0])
 
 
+def joined_text(event: Mapping[str, Any]) -> str | None:
+    """The one text this adapter joins from several values of an event: a ``recall``
+    observation's content and its extras (None for any other object). Read-back of elided text
+    (:mod:`~ctxscope.core.fulltext`) joins them again to find the whole text."""
+    if event.get("observation") != "recall":
+        return None
+    return text_of(event.get("content")) + "\n" + json_text(event.get("extras"))
+
+
 class HistoryReader:
     """Reads one OpenHands event history into one scope."""
 
@@ -172,11 +181,11 @@ class HistoryReader:
         if observation in NOT_CONTEXT - {"recall"}:
             self.session.ignored[f"observation:{observation}"] += 1
             return
-        content = text_of(event.get("content"))
-        if observation == "recall":
-            extras = event.get("extras")
-            self.add("user", [Block(BlockKind.TEXT, content + "\n" + json_text(extras))], meta=True)
+        joined = joined_text(event)
+        if joined is not None:
+            self.add("user", [Block(BlockKind.TEXT, joined)], meta=True)
             return
+        content = text_of(event.get("content"))
         metadata = event.get("tool_call_metadata")
         if isinstance(metadata, dict):
             block = Block(

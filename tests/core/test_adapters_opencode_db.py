@@ -14,6 +14,7 @@ import contextlib
 import json
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,9 @@ from ctxscope.core.agent_homes import agent_of
 from ctxscope.core.analysis import analyse
 from ctxscope.core.follow import Follower
 from ctxscope.core.homes import discover
-from ctxscope.core.reader import SessionReader, detect_format, open_log
+from ctxscope.core.reader import SessionReader, UnknownFormatError, detect_format, open_log
 from ctxscope.core.sessions_index import SessionIndex
+from ctxscope.tui.tailer import check_source
 
 from tests.core.agent_fixtures import FIXTURES, assert_figures, figures
 
@@ -110,6 +112,40 @@ def test_a_session_address_opens_that_session_alone() -> None:
     assert figures(child).calls == 2
     with pytest.raises(ValueError, match="no session ses_missing0 in the OpenCode database"):
         open_log(f"{DB}#ses_missing0")
+
+
+def test_naming_the_format_reads_no_session_and_opening_reads_it_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: list[str] = []
+    messages = opencode_db.Rows.messages
+
+    def counted(rows: opencode_db.Rows, session_id: str) -> list[dict[str, Any]]:
+        reads.append(session_id)
+        return messages(rows, session_id)
+
+    monkeypatch.setattr(opencode_db.Rows, "messages", counted)
+    for path in (str(DB), f"{DB}#{MAIN_ID}", f"{DB}#{CHILD_ID}"):
+        assert detect_format(path) == opencode.FORMAT
+    assert reads == []
+    check_source(f"{DB}#{MAIN_ID}", None, live=False)  # what `ctxscope watch` does first
+    open_log(f"{DB}#{MAIN_ID}")
+    assert reads == [MAIN_ID, CHILD_ID]  # the session and its sub-agent, each read once
+    with pytest.raises(UnknownFormatError, match="no session ses_missing0 in the OpenCode database"):
+        detect_format(f"{DB}#ses_missing0")
+    other = tmp_path / "other.db"
+    with contextlib.closing(sqlite3.connect(other)) as connection:
+        connection.execute("CREATE TABLE t (x)")
+        connection.commit()
+    with pytest.raises(UnknownFormatError, match="without OpenCode's session tables"):
+        detect_format(other)
+    empty = tmp_path / "opencode.db"
+    shutil.copyfile(DB, empty)
+    with contextlib.closing(sqlite3.connect(empty)) as connection:
+        connection.execute("DELETE FROM session")
+        connection.commit()
+    with pytest.raises(UnknownFormatError, match="without sessions"):
+        detect_format(empty)
 
 
 def test_split_address_keeps_other_paths_whole(tmp_path: Path) -> None:
@@ -327,6 +363,39 @@ def test_a_commit_to_a_session_makes_its_row_stale_and_no_other(tmp_path: Path) 
             )
             calls = {row.session_id: row.calls for row in index.rows(logs)}
             assert (calls, index.reads) == ({MAIN_ID: 6, other: 0}, 4)
+
+
+def test_the_session_list_stamps_a_databases_rows_over_one_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = opencode_home(tmp_path)
+    columns = "project_id, slug, directory, title, version, time_created, time_updated"
+    with contextlib.closing(sqlite3.connect(data / "opencode.db")) as writer:
+        for n in range(9):
+            writer.execute(
+                f"INSERT INTO session (id, {columns}) SELECT ?, {columns} FROM session WHERE id = ?",
+                (f"ses_other{n}", MAIN_ID),
+            )
+        writer.commit()
+    logs = discover(environ={"HOME": str(tmp_path)})
+    opened: list[str] = []
+    reading = opencode_db.reading
+
+    @contextlib.contextmanager
+    def counted(file: str) -> Iterator[sqlite3.Connection]:
+        opened.append(file)
+        with reading(file) as connection:
+            yield connection
+
+    with SessionIndex(":memory:") as index:
+        index.rows(logs)
+        monkeypatch.setattr(opencode_db, "reading", counted)
+        assert len(index.rows(logs)) == 10
+        assert (opened, index.reads) == ([str(data / "opencode.db")], 10)  # not one connection a row
+    assert opencode_db.change_stamps([f"{DB}#{MAIN_ID}", f"{DB}#ses_missing0", str(DB)]) == {
+        f"{DB}#{MAIN_ID}": (opencode_db.session_stamps(str(DB)) or {})[f"{DB}#{MAIN_ID}"],
+        f"{DB}#ses_missing0": (0, 0),
+    }
 
 
 def test_following_a_folder_takes_the_database(tmp_path: Path) -> None:

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from ctxscope.core.analysis import analyse
 from ctxscope.core.fulltext import full_texts, policy_messages
+from ctxscope.core.model import Message
 from ctxscope.core.reader import DEFAULT_TEXT_CAP, open_log
+from ctxscope.core.session import Session
 
 from ..conftest import shared_path
 
@@ -98,8 +100,11 @@ def test_spotter_request_138_script_rows_cover_the_category_rows() -> None:
 
 
 LINE_LOGS = ("claude-agent-sdk-stream", "claude-code", "codex-exec-json", "codex-rollout")
-"""The real logs read line by line, whose every elided character can be read back (documents
-have no line offsets; OpenHands joins several values into one block)."""
+"""The real logs read line by line, whose every elided character can be read back."""
+
+WHOLE_LOGS = ("openai-chat", "openhands")
+"""Real logs read whole (a tau-bench document, a SWE-agent trajectory: no line offsets) and
+OpenHands' instances (a recall block joins two values; tool definitions are a list as JSON)."""
 
 
 @pytest.mark.shared
@@ -115,6 +120,52 @@ def test_every_elided_character_of_real_line_logs_is_read_back(agent: str) -> No
         scopes = session.scopes.values()
         elided = [m for s in scopes for m in s.messages if any(b.elided_chars for b in m.blocks)]
         assert full_texts(session, elided).missing_chars == 0, log.name
+
+
+def elided_messages(session: Session) -> list[Message]:
+    return [m for s in session.scopes.values() for m in s.messages if any(b.elided_chars for b in m.blocks)]
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("agent", WHOLE_LOGS)
+def test_every_elided_character_of_documents_and_joined_values_is_read_back(agent: str) -> None:
+    """Before: 895,918 elided characters of the openai-chat documents and 19,881 of OpenHands'
+    joined values could not be read back; now every one is, and they are the texts a read that
+    keeps all text has."""
+    logs = sorted(p for p in shared_path("real-logs", agent).iterdir() if p.is_file())
+    assert logs
+    for log in logs:
+        session = open_log(log)
+        elided = elided_messages(session)
+        assert elided, log.name
+        full = full_texts(session, elided)
+        assert full.missing_chars == 0, log.name
+        whole = open_log(log, text_cap=None)
+        assert list(full.texts) == [whole.scopes[m.scope_id].messages[m.index].text for m in elided], log.name
+
+
+@pytest.mark.shared
+def test_a_document_is_parsed_once_for_all_its_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request's breakdown restores its messages one by one: the document is parsed once for
+    the session, not once a message (229 messages of the tau-bench log)."""
+    from ctxscope.core import fulltext
+
+    parsed: list[str] = []
+    document = fulltext._document
+
+    def counted(path: str) -> object:
+        parsed.append(path)
+        return document(path)
+
+    monkeypatch.setattr(fulltext, "_document", counted)
+    log = shared_path("real-logs", "openai-chat", "tau-bench-gpt-4o-airline.json")
+    session = open_log(log)
+    elided = elided_messages(session)
+    assert len(elided) > 200
+    assert all(fulltext.restore(session, m)[1] == 0 for m in elided)
+    assert parsed == [str(log)]
+    assert fulltext.restore(open_log(log), elided[0])[1] == 0  # another session parses it again
+    assert parsed == [str(log), str(log)]
 
 
 def test_read_back_takes_the_nearest_match_and_the_whole_first_line(

@@ -27,7 +27,8 @@ POLICY_SIDE = (
     "ledger", "policies", "runner",
 )
 KEY_SIDE = {
-    "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "seedshape",
+    "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "blind6",
+    "seedshape",
 }
 
 
@@ -108,6 +109,8 @@ BLIND4_SHA256 = "132bf9d00448c5bea8b7ea8c879907fc7c27d520941a7bccdf110a4e958f7fa
 """The fifth wording set as committed (5220b38) before the recommended policy first ran on it."""
 BLIND5_SHA256 = "54891f6b7b8f2f006b8320283bb77baf9a11d7bb570c1ead42ec45ea02c639a8"
 """The sixth wording set as committed before the recommended policy first ran on it."""
+BLIND6_SHA256 = "1abb1a583e530aa99c3de0a4697b96590d93c363e05c1fe6f7bad9c15f2313b2"
+"""The seventh wording set as committed before any policy first ran on it (held out, not yet run)."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -134,6 +137,12 @@ def test_blind5_is_frozen() -> None:
     """blind5 was committed before its first run; editing it after seeing results unblinds it."""
     digest = hashlib.sha256((POLICIES_DIR / "blind5.py").read_bytes()).hexdigest()
     assert digest == BLIND5_SHA256, "blind5.py changed: write a new held-out set instead (docs/policies.md)"
+
+
+def test_blind6_is_frozen() -> None:
+    """blind6 was committed before any policy ran on it; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind6.py").read_bytes()).hexdigest()
+    assert digest == BLIND6_SHA256, "blind6.py changed: write a new held-out set instead (docs/policies.md)"
 
 
 def test_standard_session_is_unchanged() -> None:

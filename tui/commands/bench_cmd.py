@@ -3,7 +3,8 @@
 Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
-                            [--wording standard|heldout|blind2|blind3|blind4|blind5|seed-shape] [--json]
+                            [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|seed-shape]
+                            [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
 
@@ -54,7 +55,7 @@ def register(subparsers: Any) -> None:
     policies.add_argument("--seed", type=int, default=None, help=f"generator seed (default {DEFAULT_SEED})")
     policies.add_argument(
         "--wording",
-        choices=("standard", "heldout", "blind2", "blind3", "blind4", "blind5", "seed-shape"),
+        choices=("standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "seed-shape"),
         default=None,
         help=(
             "generator phrasings: standard; heldout (second set); blind2 (third set: new phrasings, "
@@ -62,7 +63,9 @@ def register(subparsers: Any) -> None:
             "blind3 (fourth set; its failures were studied: a development set); blind4 (fifth set: "
             "paraphrase, idiom, other languages' English, terse notes; studied: a development "
             "set); blind5 (sixth set: one chatty author, typos, abbreviations, facts buried in "
-            "longer turns, indirect corrections; studied: a development set); "
+            "longer turns, indirect corrections; studied: a development set); blind6 "
+            "(seventh set: speech-to-text dictation, fillers, self-repairs, spoken numbers; held "
+            "out: run once to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
