@@ -206,8 +206,9 @@ def test_token_budget_is_respected() -> None:
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
 # stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05: met on the sets the
-# policy was built on (standard, heldout, blind2, blind3, blind4, blind5, seed-shape); each figure is
-# pinned as it is so that a regression or an improvement shows.
+# policy was built on (standard, heldout, blind2, blind3, blind4, blind5, seed-shape); missed on the
+# held-out blind6 (recall and stale); each figure is pinned as it is so that a regression or an
+# improvement shows.
 PINNED_16K = {
     "standard": (0.996, 0.0058),
     "heldout": (0.988, 0.0081),
@@ -215,6 +216,7 @@ PINNED_16K = {
     "blind3": (0.996, 0.0370),  # development since policies4 (studied); was 0.949 / 0.0615
     "blind4": (0.958, 0.0347),  # development since policies4 (studied); was 0.877 / 0.0358
     "blind5": (0.991, 0.0291),  # development since policies5 (studied); held out it was 0.821 / 0.1190
+    "blind6": (0.850, 0.1709),  # held out: frozen (227fef4) before any policy ran on it; run once (policies5)
     "seed-shape": (1.000, 0.0011),
 }
 
