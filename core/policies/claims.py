@@ -32,6 +32,7 @@ from typing import Final
 from .lexicon import (
     CHANGE_VERB,
     DATE_VALUE,
+    DECISION,
     FIRST_PERSON,
     FROM_VALUE,
     GENERIC,
@@ -46,6 +47,7 @@ from .lexicon import (
     PRESENT_STATE,
     REFINES,
     SECOND_PERSON,
+    SETTLED,
     STANDING,
     TASK_VERB,
     THIRD_PARTY,
@@ -56,6 +58,7 @@ from .lexicon import (
     negated_spans,
     split_sentences,
     value_words,
+    withdrawn_spans,
 )
 from .paradigms import MAX_FILLER, NAME, Paradigms, wording_around
 from .records import PolicyMessage
@@ -276,7 +279,8 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     own = SECOND_PERSON if assistant else FIRST_PERSON
     if THIRD_PARTY.search(body):
         return None  # someone else's attribute ("my sister went vegan", "Priya's partner is…")
-    change = UPDATE_MARKER.search(body) is not None
+    withdrawn = withdrawn_spans(body)
+    change = UPDATE_MARKER.search(body) is not None or bool(withdrawn)
     # a heading ("Update: …") says the message is news; what the rest narrates, and whose
     # attribute it is, the rest alone says
     heading = HEADING.match(body)
@@ -285,7 +289,16 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     negated = negated_spans(body, (NEGATOR, OLD_VALUE, FROM_VALUE) if change else (NEGATOR, OLD_VALUE))
     if any(CHANGE_VERB.search(body[a:b]) for a, b in negated_spans(body, (NEGATOR,))):
         return None  # a change denied ("We are not moving Kelp to Monday")
+    # what a correction or a cancellation withdraws is replaced; of it, only the values are set
+    # aside (the subject may be named there: "Monday for Kelp fell through"), or all of a parenthesis
+    negated += [(a, b) for a, b, whole in withdrawn if whole]
+    parts = [(a, b) for a, b, whole in withdrawn if not whole]
+    negated += [
+        (a + m.start(), a + m.end()) for a, b in parts for _t, pattern in TYPED_VALUES
+        for m in pattern.finditer(body[a:b])
+    ]
     asserted = mask(body, negated)
+    unwithdrawn = mask(body, [(a, b) for a, b, _whole in withdrawn])
     if PAST_STATE.search(asserted) and not PRESENT_STATE.search(body):
         return None  # "Amara was in Lagos for a conference": a past state, not the current one
     readings = [read_sentence(s, knowledge, lookups) for s in split_sentences(asserted)]
@@ -299,18 +312,19 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         names += [
             t for i, t in enumerate(reading.texts) if reading.tokens[i] == NAME and i not in reading.vocative
         ]
-    first_person = own.search(body) is not None
+    # a lead-in's "I" ("before I forget: …") is the speaker's aside, not whose attribute it is
+    first_person = own.search(unwithdrawn[heading.end() :] if heading else unwithdrawn) is not None
     # an imperative opening a sentence, or after a lead-in ("FYI: Draft a reply to…")
     # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
     tasks = [
-        c for s in split_sentences(body) for c in s.split(":")
+        c for s in split_sentences(unwithdrawn) for c in s.split(":")
         if (m := TASK_VERB.search(c)) is not None and re.search(r"\w", c[m.end() :])
     ]
     if names and tasks and not first_person:
         return None  # a one-off task about a named thing
-    standing = STANDING.search(body) is not None
+    standing = STANDING.search(body) is not None or DECISION.search(body) is not None
     if PAST_NARRATIVE.search(body) is not None and not (
-        content_change or standing or PRESENT_STATE.search(body)
+        content_change or standing or PRESENT_STATE.search(body) or SETTLED.search(body)
     ):
         return None  # "Omar and I paired on the Nimbus migration": the speaker's own past episode
     personal = first_person or ((standing or content_change or assistant) and not names)
@@ -318,7 +332,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     for reading in readings:
         values += _values(reading, knowledge.paradigms, lookups)
     replaced: set[str] = set()
-    for start, end in negated:
+    for start, end in [*negated, *parts]:
         replaced |= {t for t in value_words(body[start:end]) if t not in STOP_WORDS}
         for _token, pattern in TYPED_VALUES[:2]:
             replaced |= {" ".join(value_words(m.group(0))) for m in pattern.finditer(body[start:end])}

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from .chat import normalise
 from .claims import (
     NAME_KIND,
     Analysis,
@@ -334,9 +335,9 @@ class SupersessionTracker:
         if not fresh:
             return
         for message in fresh:
-            self._learn_names(message.content)
+            self._learn_names(normalise(message.content))
         for message in fresh:
-            for sentence in split_sentences(message.content):
+            for sentence in split_sentences(normalise(message.content)):
                 reading = read_sentence(sentence, self.knowledge)
                 self.knowledge.paradigms.learn(reading.tokens, reading.names())
         self.messages += fresh

@@ -35,6 +35,9 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final
 
+from .chat import normalise
+from .text import STOP_WORDS
+
 
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
@@ -52,7 +55,8 @@ HEDGE: Final = _rx(
         r"what if", r"if we", r"if only", r"even if", r"suppose", r"supposing", r"imagine", r"imagining",
         r"hypothetically", r"in theory", r"theoretically", r"maybe", r"perhaps", r"possibly",
         r"probably", r"likely", r"might", r"could", r"wish", r"hope", r"hopefully",
-        r"not sure", r"unsure", r"no idea", r"who knows", r"thinking out loud", r"thinking about",
+        r"not sure", r"unsure", r"no idea", r"(?:do not|don't|does not|doesn't) know", r"dunno",
+        r"if (?:it's |that's |this is |it is )?true", r"who knows", r"thinking out loud", r"thinking about",
         r"considering", r"wondering", r"just an idea", r"tentative\w*", r"tbd", r"tbc",
         r"to be confirmed", r"pending", r"assuming", r"speculat\w*", r"i guess", r"in case",
         r"doubt\w*", r"thinks?", r"believes?", r"suspects?", r"whether", r"propos\w*", r"suggest\w*",
@@ -83,6 +87,29 @@ RETRACTION: Final = _rx(
 )
 """Wording that withdraws something said elsewhere."""
 
+RETRACTION_CUE: Final = _rx(
+    r"(?<!n't )(?<!not )(?<!never )(?<!\bi )(?<!to )\b(?:scratch|forget|ignore|disregard|strike)\b"
+    r"|\bnever\s?mind\b|\bmy (?:mistake|bad)\b"
+)
+"""A verb of withdrawing ("scratch", "forget", "ignore"): with a new statement after it in the same
+sentence ("forget it, it's $140k"; "scratch what I said, Kelp is on Monday") it is a correction,
+and what it withdraws is replaced; with none ("ignore that thread") the sentence is withdrawn."""
+
+CANCELLED: Final = _rx(
+    r"\s(?:fell|falls|has fallen|have fallen|is falling) through\b"
+    r"|\s(?:is|are|was|were|'s|got|has been|have been)\s+(?:now\s+)?(?:off(?!\s+to\b)|cancel+ed|called off"
+    r"|scrapped|dropped|dead|axed|canned|shelved|history|void|off the table"
+    r"|over(?=\s*(?:[,.;:!?)]|$|\s(?:now|and|but)\b)))\b"
+    r"|\s(?:did not|didn't|won't|will not) (?:work out|happen)\b|\s(?:is|are)(?: not|n't) happening\b"
+)
+"""A predicate of cancellation ("X fell through", "X is off", "the X phase is over", "X didn't work
+out"): the noun phrase before it, in its clause, names a value no longer in force."""
+
+_BACK_REFERENCE: Final = _rx(
+    r"^\s*(?:it|that|this|those|these|all that|what i (?:said|wrote|told you)(?: \w+)?|the above)?\s*$"
+)
+"""The object of a withdrawing verb that points back ("forget *it*", "scratch *what I said before*")."""
+
 OUTDATED: Final = _rx(
     r"\boutdated\b|\bout[- ]of[- ]date\b|\bobsolete\b|\bdeprecated\b|\bsuperseded\b"
     r"|\bno longer (?:valid|accurate|true|current|correct)\b"
@@ -93,9 +120,12 @@ OUTDATED: Final = _rx(
 
 EPISODIC: Final = _rx(
     r"\byesterday\b|\blast (?:week|year|night|month|time|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday|weekend|quarter)\b|\bthis morning\b|\bearlier today\b|\bthe other day\b"
+    r"|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)"
+    r"|\bthis morning\b|\bearlier today\b|\bthe other day\b"
     r"|\b(?:a|one|two|three|few|couple of|\d+)\s+(?:\w+\s+)?(?:days|weeks|months|years) ago\b"
     r"|\bover the weekend\b"
+    # a past tense about today ("Lunch with Mo was fun today"): an episode of the day
+    r"|\b(?:was|were)\b[^.;!?]*\b(?:today|tonight)\b"
 )
 """A past episode."""
 
@@ -108,13 +138,29 @@ PRESENT_STATE: Final = _rx(
 )
 """Wording about the present state, which keeps a statement with a past-time phrase a claim."""
 
-PAST_NARRATIVE: Final = _rx(
-    r"\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:went|had|did|made|took|saw|got|ate|met"
+_PAST_VERB: Final = (
+    r"(?:just\s+|finally\s+|recently\s+|also\s+)?(?:went|had|did|made|took|saw|got|ate|met"
     r"|found|tried|bought|gave|spent|visited|started|joined|finished|learned|learnt|watched|read|ran"
-    r"|signed up|[a-z]+ed)\b"
+    r"|signed up|[a-z]+(?<!e)ed)\b"
 )
-"""First-person simple past ("I went", "we tried"): narration, unless update wording says otherwise."""
+DISCOURSE_OPENER: Final = r"(?:(?:oh|and|also|so|ok|okay|anyway|hey|hi|hmm|well|right)\b[\s,]*)*"
+"""Words that open a chat sentence before what it says ("oh and …", "also, …", "so …")."""
 
+PAST_NARRATIVE: Final = _rx(
+    rf"\b(?:i|we)\s+{_PAST_VERB}"
+    # the subject left out, as chat does ("Spent the morning debugging…", "Had coffee with…"): a
+    # sentence that opens with a past verb and its object
+    rf"|(?:^|(?<=[.!?]\s)){DISCOURSE_OPENER}{_PAST_VERB}(?=\s+(?:a|an|the|my|our|some|\w+\s+with)\b)"
+)
+"""First-person simple past ("I went", "we tried", "Spent the morning…"): narration, unless update
+wording says otherwise."""
+
+DECISION: Final = _rx(
+    r"\b(?:i|we|they)\s+(?:just\s+|finally\s+|now\s+|have\s+|'ve\s+)?(?:decided|agreed|settled|chose|picked"
+    r"|fixed|confirmed|finali[sz]ed|locked in|opted|went with|signed off|approved|booked|set)\b"
+)
+"""A decision reported in the past ("we decided", "we agreed on", "we settled on"): what it settled
+is in force now, unlike a narrated episode."""
 
 PAST_STATE: Final = re.compile(
     r"\b(?:[Ww]as|[Ww]ere)\s+(?:in|at|on|with|there|here|a|an|the|[A-Z$€£\d])"
@@ -122,7 +168,8 @@ PAST_STATE: Final = re.compile(
 """A past state ("was in Lagos", "was Tom") once negated and replaced values are set aside."""
 
 TASK_VERB: Final = _rx(
-    r"^\s*(?:please\s+|pls\s+|kindly\s+)?(?:send|draft|write|list|summari[sz]e|tidy|plan|prepare|check"
+    r"^\s*" + DISCOURSE_OPENER + r"(?:please\s+|pls\s+|kindly\s+)?"
+    r"(?:send|draft|write|list|summari[sz]e|tidy|plan|prepare|check"
     r"|find|remind|show|tell|give|make|put|schedule|arrange|organi[sz]e|create|book|e-?mail|ping|review"
     r"|compile|set up|look|pull|sort|fix|add|remove|share|forward|notify|invite|translate|collect"
     r"|gather|confirm|reserve|order|get|help|read|note|remember|draw up|outline|research|compare)\b"
@@ -139,7 +186,7 @@ NEGATOR: Final = _rx(
 OLD_VALUE: Final = _rx(
     r"(?:\b(?:from(?=\s[^.;,!?]*\bto\b)|instead of|rather than|in place of|replacing|replaces|used to be"
     r"|used to|previously"
-    r"|formerly|originally|down from|up from|no longer)|\(was|, was)\s+"
+    r"|formerly|originally|down from|up from|no longer)|\((?:was|before|earlier|until now)|, was)\s+"
     r"(?!(?:now|today|tonight|tomorrow|here|then|there|on|the (?:start|beginning)|next|this|that|for)\b)"
 )
 """Words after which the value being replaced is named ("from Lisbon to", "instead of Slack")."""
@@ -153,7 +200,8 @@ _CLAUSE_END: Final = re.compile(
 
 EXPLICIT_OLD_VALUE: Final = _rx(
     r"(?:\b(?:instead of|rather than|in place of|replacing|replaces|used to be|previously|formerly"
-    r"|originally|down from|up from|no longer)|\(was|, was|\bfrom(?=\s[^.;,!?]*\bto\b))\s+"
+    r"|originally|down from|up from|no longer)|\((?:was|before|earlier|until now)|, was"
+    r"|\bfrom(?=\s[^.;,!?]*\bto\b))\s+"
 )
 """The old-value markers that say, on their own, that a value is replaced ("from X to", "instead of")."""
 
@@ -349,12 +397,120 @@ def mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+def _states_value(text: str) -> bool:
+    """Whether a clause sets something: a typed value, wording of change, or a capitalised word
+    past its first ("forget it, it's $140k"; "…, Kelp is now Monday"; "…, the Mill it is")."""
+    if any(p.search(text) for p in (DATE_VALUE, MONEY_VALUE, TIME_VALUE, NUMBER_VALUE, UPDATE_MARKER)):
+        return True
+    return any(
+        m.group(0)[:1].isupper() and not at_sentence_start(text, m.start()) for m in NAME_WORD.finditer(text)
+    )
+
+
+def _withdrawn_object(text: str, cue: re.Match[str]) -> tuple[int, int]:
+    """The span a withdrawing verb's object covers: its clause, or, when it points back ("forget
+    it"), what the sentence said before the verb."""
+    end_match = _CLAUSE_END.search(text, cue.end())
+    end = end_match.start() if end_match else len(text)
+    if _BACK_REFERENCE.match(text[cue.end() : end]):
+        start = max(text.rfind(mark, 0, cue.start()) for mark in ".!?") + 1
+        return start, cue.start()
+    return cue.start(), end
+
+
+def correction(sentence: str) -> bool:
+    """Whether a sentence withdraws something and states what holds instead, after the clause of
+    its withdrawing verb ("forget it, it's $140k")."""
+    cue = RETRACTION_CUE.search(sentence)
+    if cue is None:
+        return False
+    end_match = _CLAUSE_END.search(sentence, cue.end())
+    return end_match is not None and _states_value(sentence[end_match.end() :])
+
+
+def withdrawn_spans(text: str) -> list[tuple[int, int, bool]]:
+    """Spans of ``text`` that name what a correction or a cancellation withdraws, each with whether
+    the span holds nothing else (a parenthesis: "(the Boathouse is off)") — otherwise it may also
+    name the subject ("Monday for Kelp fell through")."""
+    spans: list[tuple[int, int, bool]] = []
+    for match in CANCELLED.finditer(text):
+        start = max(text.rfind(mark, 0, match.start()) for mark in ",;:(.!?") + 1
+        spans.append((start, match.start(), start > 0 and text[start - 1] == "("))
+    for sentence_match in re.finditer(r"[^.!?]+[.!?]*", text):
+        sentence = sentence_match.group(0)
+        cue = RETRACTION_CUE.search(sentence)
+        if cue is not None and correction(sentence):
+            offset = sentence_match.start()
+            start, end = _withdrawn_object(sentence, cue)
+            spans.append((offset + start, offset + end, False))
+            if end == cue.start():  # it points back: its own clause says nothing ("scratch what I said")
+                clause_end = _CLAUSE_END.search(sentence, cue.end())
+                stop = clause_end.start() if clause_end else cue.end()
+                spans.append((offset + cue.start(), offset + stop, True))
+    return spans
+
+
+def _answered(question: str, answer: str) -> bool:
+    """Whether ``answer``, the next sentence, answers a question the speaker asked themselves
+    ("Who runs Kelp? Tom now."; "Remember the $9k for Kelp? Forget it, it's $12k."): the question is
+    addressed to no one ("you") and the answer is short or a correction."""
+    if SECOND_PERSON.search(question) or is_question(answer):
+        return False
+    if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
+        return False  # "Thanks." answers nothing
+    return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
+
+
+SHORT_ANSWER_WORDS: Final = 8
+"""Longest answer read with the question before it as one statement."""
+
+
+PREAMBLE: Final = _rx(r"^.*?\b(?:anyway|anyways|anyhow|long story short|in any case|point is)\b[\s,:]*(?=\w)")
+"""Talk before a return to the point ("Had coffee with the team, long story, anyway Kelp ships
+Monday"): what follows it is what the sentence says."""
+
+
+def _without_preamble(sentence: str) -> str:
+    match = PREAMBLE.search(sentence)
+    return sentence[match.end() :] if match else sentence
+
+
+OPINION: Final = _rx(r"\b(?:i|we)\s+(?:think|guess|believe|suppose|feel|reckon|hope)\b")
+"""A first-person verb of opinion ("I think", "I guess")."""
+
+SETTLED: Final = _rx(
+    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|fixed|booked"
+    r"|reserved|chose|picked)\b"
+)
+"""Participles of deciding: a past-time phrase with one ("confirmed by the boss yesterday") dates
+the decision, and what it settled holds now."""
+
+
+def _without_opinions(sentence: str) -> str:
+    """The sentence without its closing clauses that give the speaker's opinion of what the first
+    clause said ("…, better than nothing I guess"; "…, I think good choice"): a comment with its own
+    content does not hedge the statement; a bare one ("…, I think") does, and is kept."""
+    clauses = sentence.split(", ")
+    while len(clauses) > 1 and (opinion := OPINION.search(clauses[-1])) is not None:
+        rest = mask(clauses[-1], [opinion.span()])
+        if not any(w not in STOP_WORDS for w in re.findall(r"[a-z']+", rest.lower())):
+            break
+        clauses.pop()
+    return ", ".join(clauses)
+
+
 def _not_asserting(sentence: str) -> bool:
-    if HEDGE.search(sentence) or HEARSAY.search(sentence) or RETRACTION.search(sentence):
+    if HEDGE.search(sentence) or HEARSAY.search(sentence):
+        return True
+    if RETRACTION.search(sentence) and not correction(sentence):
         return True
     if OUTDATED.search(sentence):
         return True
-    return EPISODIC.search(sentence) is not None and PRESENT_STATE.search(sentence) is None
+    if EPISODIC.search(sentence) is None:
+        return False
+    # a past-time phrase dates a change or a decision that holds now ("went from X to Y this
+    # morning"; "confirmed yesterday"), or narrates an episode
+    return not any(p.search(sentence) for p in (PRESENT_STATE, EXPLICIT_OLD_VALUE, SETTLED, CHANGE_VERB))
 
 
 CLOSING_FILLER: Final = re.compile(r",\s*(?:\S+\s+)?\S+!\s*$")
@@ -362,9 +518,12 @@ CLOSING_FILLER: Final = re.compile(r",\s*(?:\S+\s+)?\S+!\s*$")
 
 
 def _without_closing_filler(sentence: str) -> str:
-    """The sentence without a closing ", thanks!": "Helix moved to Sept 2, thanks!" still states."""
+    """The sentence without a closing ", thanks!": "Helix moved to Sept 2, thanks!" still states
+    ("…, support lead now!!" is news, not filler)."""
     match = CLOSING_FILLER.search(sentence)
-    return sentence[: match.start()] + "." if match else sentence
+    if match is None or UPDATE_MARKER.search(match.group(0)):
+        return sentence
+    return sentence[: match.start()] + "."
 
 
 ELLIPTICAL_WORDS: Final = 5
@@ -386,10 +545,18 @@ def assertive_part(text: str) -> str:
         The remaining sentences (empty when nothing is asserted).
     """
     kept: list[str] = []
-    for sentence in split_sentences(text):
-        sentence = _without_closing_filler(sentence)
-        if is_question(sentence) or sentence.rstrip().endswith("!"):
-            continue  # a question asks; an exclamation expresses ("That's amazing!"): neither states
+    sentences = split_sentences(normalise(text))
+    asked = ""
+    for index, sentence in enumerate(sentences):
+        sentence = _without_opinions(_without_closing_filler(_without_preamble(sentence)))
+        if asked:
+            sentence, asked = f"{asked}: {sentence}", ""
+        elif is_question(sentence):
+            if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
+                asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
+            continue  # a question asks
+        if sentence.rstrip().endswith("!") and not UPDATE_MARKER.search(sentence):
+            continue  # an exclamation expresses ("That's amazing!"), unless it is news ("X is lead now!!")
         if _not_asserting(sentence):
             if len(sentence.split()) < ELLIPTICAL_WORDS:
                 return ""

@@ -23,8 +23,8 @@ from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, W
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
-    "records", "text", "lexical", "store", "scoring", "summary", "lexicon", "paradigms", "claims", "ledger",
-    "policies", "runner",
+    "records", "text", "lexical", "store", "scoring", "summary", "chat", "lexicon", "paradigms", "claims",
+    "ledger", "policies", "runner",
 )
 KEY_SIDE = {
     "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "blind6",
@@ -206,16 +206,18 @@ def test_token_budget_is_respected() -> None:
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
 # stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05: met on the sets the
-# policy was built on (standard, heldout, blind2, blind3, blind4, seed-shape); missed on the held-out
-# blind5 (recall and stale), pinned as it is so that a regression or an improvement shows.
+# policy was built on (standard, heldout, blind2, blind3, blind4, blind5, seed-shape); missed on the
+# held-out blind6 (recall and stale); each figure is pinned as it is so that a regression or an
+# improvement shows.
 PINNED_16K = {
-    "standard": (0.996, 0.0075),
-    "heldout": (0.988, 0.008),
-    "blind2": (1.000, 0.0428),  # its failures were looked at while building: a development set
-    "blind3": (0.987, 0.0338),  # development since policies4 (studied); was 0.949 / 0.0615
-    "blind4": (0.964, 0.0376),  # development since policies4 (studied); was 0.877 / 0.0358
-    "blind5": (0.821, 0.1190),  # held out: frozen (8c73ab7) before the policy first ran on it; run once
-    "seed-shape": (1.000, 0.001),
+    "standard": (0.996, 0.0058),
+    "heldout": (0.988, 0.0081),
+    "blind2": (0.989, 0.0328),  # its failures were looked at while building: a development set
+    "blind3": (0.996, 0.0370),  # development since policies4 (studied); was 0.949 / 0.0615
+    "blind4": (0.958, 0.0347),  # development since policies4 (studied); was 0.877 / 0.0358
+    "blind5": (0.991, 0.0291),  # development since policies5 (studied); held out it was 0.821 / 0.1190
+    "blind6": (0.850, 0.1709),  # held out: frozen (227fef4) before any policy ran on it; run once (policies5)
+    "seed-shape": (1.000, 0.0011),
 }
 
 
@@ -232,11 +234,12 @@ def test_recommended_policy_figures_at_16k_tokens(wording: str) -> None:
 
 def test_recommended_policy_at_8k_tokens_on_standard() -> None:
     """Where not every statement in force fits: the particular ones go first (0.841 / 0.714 when
-    they were sent newest key first)."""
+    they were sent newest key first; 0.911 before chat narration without a subject, "Spent the
+    morning…", stopped counting as statements in force)."""
     result = run_generated(10_000, 7, Budget(messages=None, tokens=8_000), policies=["focus"])
     ours = result.policies["focus"]
-    assert ours.critical_recall == pytest.approx(0.911, abs=0.0005)
-    assert ours.stale_retention == pytest.approx(0.0066, abs=0.0005)
+    assert ours.critical_recall == pytest.approx(0.996, abs=0.0005)
+    assert ours.stale_retention == pytest.approx(0.0058, abs=0.0005)
     assert ours.query_recall == pytest.approx(1.000, abs=0.0005)
 
 

@@ -61,6 +61,16 @@ SUPERSEDES = [
     # a heading and a closing "please note" point at the statement; "May" mid-sentence is the month
     ("Helix ships Aug 14.", "Note: Helix now ships on the first Monday of May."),
     ("Helix ships Aug 14.", "Helix now ships Sept 2. Please note."),
+    # chat: shorthand, a withdrawal restated in one sentence, a cancellation, a self-answered
+    # question, an exclamation that is news, an opinion or a dated decision around the statement
+    ("Helix ships Aug 14.", "recall Aug 14 for Helix? nvm that, its Sept 2 thx"),
+    ("Helix ships Aug 14.", "Scratch what I wrote earlier, Helix is on Sept 2."),
+    ("Helix ships Aug 14.", "Aug 14 for Helix didn't work out, new target Sept 2."),
+    ("Helix ships Aug 14.", "When does Helix ship? Sept 2 now."),
+    ("Helix ships Aug 14.", "big news, Helix ships Sept 2 now!!"),
+    ("Helix ships Aug 14.", "Helix ships Sept 2 after all, a relief I reckon."),
+    ("Helix ships Aug 14.", "Helix ships Sept 2, signed off by Rosa last week."),
+    ("The Helix budget is €12k.", "Helix budget: €15k (prev €12k)."),
 ]
 
 
@@ -138,6 +148,12 @@ KEEPS = [
     # a different attribute of the same subject
     ("Helix ships Aug 14.", "The Helix budget is €12k."),
     ("Rosa is based in Vilnius.", "Rosa got promoted to staff engineer."),
+    # a withdrawal with nothing restated withdraws its own sentence
+    ("Helix ships Aug 14.", "Helix moves to Sept 2, ignore that, wrong thread."),
+    # an episode, its subject left out as chat does, or of the day; a bare opinion hedges
+    ("Helix ships Aug 14.", "Spent the evening testing the Helix build for Sept 2."),
+    ("Helix ships Aug 14.", "Dinner with Tom about Helix was long today, Sept 2 came up."),
+    ("Helix ships Aug 14.", "Helix ships Sept 2, I think."),
 ]
 
 

@@ -43,11 +43,10 @@ def register(subparsers: Any) -> None:
             "Grade the memory policies (full history, sliding window, summary, retrieval, hybrid, "
             "adaptive, importance-seed, and focus, the recommended one) on a seeded synthetic "
             "session, or on an external SESSION with a separate LABELS file. Sets used while "
-            "building focus: the standard, heldout, blind2, blind3 and blind4 wordings (their failures "
-            "were looked at, so none is a blind test), the seed-shape generator and LoCoMo's dev "
-            "part. blind5 (written and frozen before the policy first ran on it) and LoCoMo's "
-            "heldout part were run only to report (docs/policies.md); blind6 is held out, frozen before "
-            "any policy ran on it and not yet run."
+            "building focus: the standard, heldout, blind2, blind3, blind4 and blind5 wordings (their "
+            "failures were looked at, so none is a blind test), the seed-shape generator and LoCoMo's "
+            "dev part. blind6 (written by another author and frozen before the policy first ran on "
+            "it) and LoCoMo's heldout part were run only to report (docs/policies.md)."
         ),
     )
     policies.add_argument(
@@ -64,9 +63,9 @@ def register(subparsers: Any) -> None:
             "blind3 (fourth set; its failures were studied: a development set); blind4 (fifth set: "
             "paraphrase, idiom, other languages' English, terse notes; studied: a development "
             "set); blind5 (sixth set: one chatty author, typos, abbreviations, facts buried in "
-            "longer turns, indirect corrections; frozen before its first run, held out); blind6 "
+            "longer turns, indirect corrections; studied: a development set); blind6 "
             "(seventh set: speech-to-text dictation, fillers, self-repairs, spoken numbers; held "
-            "out: frozen, not yet run); "
+            "out: run once to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
