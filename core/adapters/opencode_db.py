@@ -175,18 +175,18 @@ def _stamp(connection: sqlite3.Connection, session_id: str) -> Stamp | None:
     return (rows, newest) if isinstance(rows, int) and isinstance(newest, int) else None
 
 
-def session_stamps(file: str, session_ids: Iterable[str] | None = None) -> dict[str, Stamp] | None:
+def session_stamps(file: str, session_ids: Iterable[str] | None = None) -> dict[str, Stamp | None] | None:
     """The stamps of sessions of one database by their addresses, read over one connection: of
     ``session_ids``, or of every session without a parent when None (a listing of the database's
-    sessions, the most recently updated first). None when the database cannot be read."""
+    sessions, the most recently updated first; one the database cannot stamp, with odd values,
+    is listed with None). None when the database cannot be read."""
     try:
         with reading(file) as connection:
             if session_ids is None:
                 session_ids = [s.id for s in stored_sessions(connection) if s.parent_id is None]
-            found = {session_address(file, i): _stamp(connection, i) for i in session_ids}
+            return {session_address(file, i): _stamp(connection, i) for i in session_ids}
     except FormatError:
         return None
-    return {address: stamp for address, stamp in found.items() if stamp is not None}
 
 
 def change_stamps(paths: Iterable[str]) -> dict[str, Stamp]:
@@ -202,7 +202,8 @@ def change_stamps(paths: Iterable[str]) -> dict[str, Stamp]:
             wanted.setdefault(file, []).append(session_id)
     found: dict[str, Stamp] = {}
     for file, session_ids in wanted.items():
-        found.update(session_stamps(file, session_ids) or {})
+        stamps = session_stamps(file, session_ids) or {}
+        found.update((address, stamp) for address, stamp in stamps.items() if stamp is not None)
     return found
 
 
