@@ -315,7 +315,12 @@ def root_sessions(path: str) -> list[StoredSession]:
 SESSION_TABLES: Final = frozenset({"session", "message", "part"})
 """The tables a session is read from: a database without them is not OpenCode's."""
 
-ROOT_SQL: Final = "SELECT 1 FROM session WHERE parent_id IS NULL OR parent_id = '' LIMIT 1"
+COLUMNS_SQL: Final = (
+    f"SELECT {SESSION_COLUMNS} FROM session LIMIT 0",
+    "SELECT id, session_id, data FROM message LIMIT 0",
+    "SELECT id, session_id, message_id, data FROM part LIMIT 0",
+)
+"""Queries naming every column a session is read from (they read no row)."""
 
 
 def database_format(path: str) -> str:
@@ -333,14 +338,9 @@ def database_format(path: str) -> str:
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not SESSION_TABLES.issubset(tables):
             raise FormatError(f"an SQLite database without OpenCode's session tables: {name}")
-        if wanted is not None:
-            found = connection.execute("SELECT 1 FROM session WHERE id = ?", (wanted,)).fetchone()
-        else:
-            found = connection.execute(ROOT_SQL).fetchone()
-    if found is None and wanted is not None:
-        raise FormatError(f"no session {wanted} in the OpenCode database {name}")
-    if found is None:
-        raise FormatError("an OpenCode database without sessions (yet)")
+        for query in COLUMNS_SQL:  # a missing column is refused as read_database refuses it
+            connection.execute(query)
+        choose(stored_sessions(connection), wanted, file)
     return FORMAT
 
 
