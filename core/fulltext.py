@@ -12,10 +12,12 @@ only as long as the caller holds it, so memory stays bounded.
 
 A log read whole (a JSON document: an OpenAI-chat or tau-bench log, a SWE-agent trajectory) has no
 line offsets: its document is parsed again once, and the whole texts of all the session's elided
-blocks from it are memoised with the session (dropped with it, or when the file changes): at
-most the elided part of one document of up to :data:`MAX_DOCUMENT_BYTES`, so that a request's
-breakdown, which restores its messages one by one, parses the document once and not once a
-message.
+blocks from it are memoised with the session (dropped with it, when the file changes or when
+another document of the session is read back): at most the elided part of one document of up to
+:data:`MAX_DOCUMENT_BYTES`, so that a request's breakdown, which restores its messages one by one,
+parses the document once and not once a message. A document has no line to tell apart two blocks
+alike in length and kept start: their texts go to them in order, and when the document holds more
+such texts than blocks, none is guessed.
 
 When the text cannot be read back (the file changed or is gone, or no value matches) the kept
 text is used, and :class:`FullText` says how many characters are still missing.
@@ -63,20 +65,23 @@ Key = tuple[int, str]
 """What finds an elided block's whole text: its length and the start the reader kept."""
 
 
+Place = tuple[str, int, int]
+"""Where an elided block is: its scope, its message's index there and its position in the message."""
+
+
 @dataclass(frozen=True, slots=True)
 class _DocumentTexts:
     """The whole texts found in one document for the elided blocks of one session."""
 
+    source: str
     file: tuple[int, int, int]
     """The document's (inode, size, mtime_ns) when it was parsed."""
-    wanted: frozenset[Key]
-    found: dict[Key, str]
+    places: frozenset[Place]
+    found: dict[Place, str]
 
 
-_DOCUMENTS: Final[weakref.WeakKeyDictionary[Session, dict[str, _DocumentTexts]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""The texts found in each session's documents, by source file (dropped with the session)."""
+_DOCUMENTS: Final[weakref.WeakKeyDictionary[Session, _DocumentTexts]] = weakref.WeakKeyDictionary()
+"""The texts found in the document last read back for each session (dropped with the session)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,19 +160,53 @@ def _document(path: str) -> Any:
             return None
 
 
-def _elided_keys(session: Session, source: str) -> set[Key]:
-    """The keys of every elided block of the session's scopes read from ``source``."""
-    return {
-        (block.chars, block.text)
-        for scope in session.scopes.values()
-        if (scope.source or session.source) == source
-        for message in scope.messages
-        for block in message.blocks
+def _places(message: Message) -> list[tuple[Key, Place]]:
+    return [
+        ((block.chars, block.text), (message.scope_id, message.index, position))
+        for position, block in enumerate(message.blocks)
         if block.elided_chars
-    }
+    ]
 
 
-def _document_texts(session: Session, source: str, wanted: Collection[Key]) -> dict[Key, str]:
+def _elided_places(session: Session, source: str, message: Message) -> dict[Key, list[Place]]:
+    """Where every elided block of the session's scopes read from ``source`` is, by key, in the
+    session's order (and ``message``'s own, should it be in none of them)."""
+    places: dict[Key, list[Place]] = {}
+    for scope in session.scopes.values():
+        if (scope.source or session.source) == source:
+            for stored in scope.messages:
+                for key, place in _places(stored):
+                    places.setdefault(key, []).append(place)
+    for key, place in _places(message):
+        if place not in places.get(key, ()):
+            places.setdefault(key, []).append(place)
+    return places
+
+
+def _assign(candidates: Iterable[str], places: dict[Key, list[Place]]) -> dict[Place, str]:
+    """The whole text of each place: the texts of a key in the document, told apart in their
+    order, go to its blocks in the session's order; a key whose texts outnumber its blocks (or
+    fall short of them, with more than one) is ambiguous and found for none."""
+    texts: dict[Key, dict[str, None]] = {key: {} for key in places}
+    starts: dict[int, list[str]] = {}
+    for chars, kept in places:
+        starts.setdefault(chars, []).append(kept)
+    for text in candidates:
+        for kept in starts.get(len(text), ()):
+            seen = texts[(len(text), kept)]
+            if len(seen) <= len(places[(len(text), kept)]) and text.startswith(kept):
+                seen.setdefault(text, None)  # at most one more than its blocks: then ambiguous
+    found: dict[Place, str] = {}
+    for key, where in places.items():
+        distinct = list(texts[key])
+        if len(distinct) == 1:
+            found.update((place, distinct[0]) for place in where)
+        elif len(distinct) == len(where):
+            found.update(zip(where, distinct, strict=True))
+    return found
+
+
+def _document_texts(session: Session, source: str, message: Message) -> dict[Place, str]:
     """Whole texts of elided blocks from the document ``source`` (a log read whole, so with no
     line offsets), parsed once for every elided block of the session and memoised with it."""
     if not source or source in session.line_offsets:
@@ -177,15 +216,17 @@ def _document_texts(session: Session, source: str, wanted: Collection[Key]) -> d
     except OSError:
         return {}
     file = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
-    memo = _DOCUMENTS.setdefault(session, {})
-    held = memo.get(source)
-    if held is not None and held.file == file and held.wanted.issuperset(wanted):
+    held = _DOCUMENTS.get(session)
+    wanted = {place for _, place in _places(message)}
+    if held is not None and held.source == source and held.file == file and wanted <= held.places:
         return held.found
-    keys = frozenset(_elided_keys(session, source).union(wanted))
-    found: dict[Key, str] = {}
+    places = _elided_places(session, source, message)
+    found: dict[Place, str] = {}
     if stat.st_size <= MAX_DOCUMENT_BYTES and (document := _document(source)) is not None:
-        _match(_strings(document), keys, found)
-    memo[source] = _DocumentTexts(file, keys, found)
+        found = _assign(_strings(document), places)
+    _DOCUMENTS[session] = _DocumentTexts(
+        source, file, frozenset(p for where in places.values() for p in where), found
+    )
     return found
 
 
@@ -197,11 +238,11 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
         return message.blocks, 0
     wanted = {(b.chars, b.text) for b in elided}
     found: dict[Key, str] = {}
+    in_document: dict[Place, str] = {}
     if message.line <= 0:  # a message of a document: found in it, parsed once for the session
         scope = session.scopes.get(message.scope_id)
         source = scope.source if scope is not None and scope.source else session.source
-        texts = _document_texts(session, source, wanted)
-        found = {key: texts[key] for key in wanted if key in texts}
+        in_document = _document_texts(session, source, message)
     # A response split over several lines (Claude Code) is one message from its first line on.
     budget = SPLIT_BYTES  # for the lines after the first, which is read whole up to MAX_LINE_BYTES
     for line in range(message.line, message.line + SPLIT_LINES) if message.line > 0 else ():
@@ -221,11 +262,12 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
             break
     blocks: list[Block] = []
     missing = 0
-    for block in message.blocks:
+    for position, block in enumerate(message.blocks):
         if not block.elided_chars:
             blocks.append(block)
             continue
-        full = found.get((block.chars, block.text))
+        place = (message.scope_id, message.index, position)
+        full = in_document.get(place) if message.line <= 0 else found.get((block.chars, block.text))
         if full is None:
             missing += block.elided_chars
             blocks.append(block)

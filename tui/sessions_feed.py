@@ -143,7 +143,7 @@ class SessionsFeed:
                 self._in_database.setdefault(database, set()).add(log.path)
         return logs
 
-    def _list_database(self, database: str) -> tuple[dict[str, Stamp], tuple[str, ...]]:
+    def _list_database(self, database: str) -> tuple[dict[str, Stamp | None], tuple[str, ...]]:
         """Lists one database's sessions again after a commit to it (one connection; no other
         home or folder is listed): the stamps of its rows, and the rows gone. A database that
         cannot be read now (locked, caught mid-write) keeps its rows as they are."""
@@ -198,7 +198,7 @@ class SessionsFeed:
         stamps: dict[str, Stamp] = {}
         for database in sorted(databases):
             listed, dropped = self._list_database(database)
-            stamps.update(listed)
+            stamps.update((row, stamp) for row, stamp in listed.items() if stamp is not None)
             mains |= listed.keys()
             gone += dropped
         if not paths:  # a quiet wake: look at the live rows again

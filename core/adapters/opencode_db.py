@@ -175,18 +175,18 @@ def _stamp(connection: sqlite3.Connection, session_id: str) -> Stamp | None:
     return (rows, newest) if isinstance(rows, int) and isinstance(newest, int) else None
 
 
-def session_stamps(file: str, session_ids: Iterable[str] | None = None) -> dict[str, Stamp] | None:
+def session_stamps(file: str, session_ids: Iterable[str] | None = None) -> dict[str, Stamp | None] | None:
     """The stamps of sessions of one database by their addresses, read over one connection: of
     ``session_ids``, or of every session without a parent when None (a listing of the database's
-    sessions, the most recently updated first). None when the database cannot be read."""
+    sessions, the most recently updated first; one the database cannot stamp, with odd values,
+    is listed with None). None when the database cannot be read."""
     try:
         with reading(file) as connection:
             if session_ids is None:
                 session_ids = [s.id for s in stored_sessions(connection) if s.parent_id is None]
-            found = {session_address(file, i): _stamp(connection, i) for i in session_ids}
+            return {session_address(file, i): _stamp(connection, i) for i in session_ids}
     except FormatError:
         return None
-    return {address: stamp for address, stamp in found.items() if stamp is not None}
 
 
 def change_stamps(paths: Iterable[str]) -> dict[str, Stamp]:
@@ -202,7 +202,8 @@ def change_stamps(paths: Iterable[str]) -> dict[str, Stamp]:
             wanted.setdefault(file, []).append(session_id)
     found: dict[str, Stamp] = {}
     for file, session_ids in wanted.items():
-        found.update(session_stamps(file, session_ids) or {})
+        stamps = session_stamps(file, session_ids) or {}
+        found.update((address, stamp) for address, stamp in stamps.items() if stamp is not None)
     return found
 
 
@@ -314,7 +315,12 @@ def root_sessions(path: str) -> list[StoredSession]:
 SESSION_TABLES: Final = frozenset({"session", "message", "part"})
 """The tables a session is read from: a database without them is not OpenCode's."""
 
-ROOT_SQL: Final = "SELECT 1 FROM session WHERE parent_id IS NULL OR parent_id = '' LIMIT 1"
+COLUMNS_SQL: Final = (
+    f"SELECT {SESSION_COLUMNS} FROM session LIMIT 0",
+    "SELECT id, session_id, data FROM message LIMIT 0",
+    "SELECT id, session_id, message_id, data FROM part LIMIT 0",
+)
+"""Queries naming every column a session is read from (they read no row)."""
 
 
 def database_format(path: str) -> str:
@@ -332,14 +338,9 @@ def database_format(path: str) -> str:
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not SESSION_TABLES.issubset(tables):
             raise FormatError(f"an SQLite database without OpenCode's session tables: {name}")
-        if wanted is not None:
-            found = connection.execute("SELECT 1 FROM session WHERE id = ?", (wanted,)).fetchone()
-        else:
-            found = connection.execute(ROOT_SQL).fetchone()
-    if found is None and wanted is not None:
-        raise FormatError(f"no session {wanted} in the OpenCode database {name}")
-    if found is None:
-        raise FormatError("an OpenCode database without sessions (yet)")
+        for query in COLUMNS_SQL:  # a missing column is refused as read_database refuses it
+            connection.execute(query)
+        choose(stored_sessions(connection), wanted, file)
     return FORMAT
 
 

@@ -437,3 +437,28 @@ def test_hostile_rows_are_kept_out_of_the_notice_and_skipped(tmp_path: Path) -> 
     assert "\x1b" not in notice.reason and "\x07" not in notice.reason
     assert session.problems.counts["wrong_type"] == 3  # the message and the child's two step-starts
     assert figures(session).calls == 7  # a step without its step-start is still a call
+
+
+def test_naming_the_format_refuses_what_opening_refuses(tmp_path: Path) -> None:
+    """Found in review: a database with tables named session, message and part but without the
+    columns a session is read from was named OpenCode's (``ctxscope watch`` accepted it, then
+    failed to read it); a session table whose only row has an id that is no text was too."""
+    odd = tmp_path / "odd.db"
+    with contextlib.closing(sqlite3.connect(odd)) as connection:
+        for table in ("session", "message", "part"):
+            connection.execute(f"CREATE TABLE {table} (id, parent_id)")
+        connection.execute("INSERT INTO session VALUES ('ses_a', NULL)")
+        connection.commit()
+    with pytest.raises(UnknownFormatError):
+        open_log(odd)
+    with pytest.raises(UnknownFormatError):
+        detect_format(odd)
+    numbered = tmp_path / "opencode.db"
+    shutil.copyfile(DB, numbered)
+    with contextlib.closing(sqlite3.connect(numbered)) as connection:
+        connection.execute("UPDATE session SET id = x'07' WHERE parent_id IS NULL")
+        connection.commit()
+    with pytest.raises(UnknownFormatError):
+        open_log(numbered)
+    with pytest.raises(UnknownFormatError, match="without sessions"):
+        detect_format(numbered)

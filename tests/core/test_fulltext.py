@@ -193,3 +193,43 @@ def test_read_back_takes_the_nearest_match_and_the_whole_first_line(
     monkeypatch.setattr(fulltext, "SPLIT_BYTES", 100)  # smaller than the first line itself
     (text,) = full_texts(session, [result]).texts
     assert LONG in text and twin not in text
+
+
+def test_blocks_of_a_document_alike_in_length_and_start_get_their_own_texts(tmp_path: Path) -> None:
+    """Found in review: two messages of a document whose texts have the same length and kept
+    start both got the first one's text (``…x`` twice); the texts go to the blocks in order."""
+    import json
+
+    log = tmp_path / "chat.json"
+    messages = [
+        {"role": "system", "content": "sys"},
+        {"role": "user", "content": "A" * 3000 + "x"},
+        {"role": "assistant", "content": "ok"},
+        {"role": "user", "content": "A" * 3000 + "y"},
+    ]
+    log.write_text(json.dumps({"messages": messages}))
+    session = open_log(log)
+    elided = elided_messages(session)
+    assert len(elided) == 2
+    full = full_texts(session, elided)
+    assert full.missing_chars == 0
+    assert list(full.texts) == ["A" * 3000 + "x", "A" * 3000 + "y"]
+    whole = full_texts(session, elided[1:])  # from the memo, the second alone
+    assert list(whole.texts) == ["A" * 3000 + "y"]
+
+
+def test_a_key_with_more_texts_in_the_document_than_blocks_is_not_guessed(tmp_path: Path) -> None:
+    """Two texts alike in length and start for one block: which is its own cannot be told, so
+    its characters are counted missing rather than taken from the wrong one."""
+    import json
+
+    log = tmp_path / "chat.json"
+    messages = [
+        {"role": "system", "content": "sys"},
+        {"role": "user", "content": "A" * 3000 + "x", "name": "A" * 3000 + "z"},
+    ]
+    log.write_text(json.dumps({"messages": messages}))
+    session = open_log(log)
+    elided = elided_messages(session)
+    assert len(elided) == 1
+    assert full_texts(session, elided).missing_chars == 3001 - len(elided[0].blocks[0].text)

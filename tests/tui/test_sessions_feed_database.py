@@ -103,3 +103,30 @@ def test_a_commit_re_lists_that_database_alone_over_one_connection(
         )
         assert sorted(feed.logs) == sorted(feed.rows)
         assert feed.logs[f"{db}#ses_new"].agent == feed.rows[f"{db}#ses_new"].agent == "opencode"
+
+
+def test_a_session_the_database_cannot_stamp_stays_listed_after_a_commit(tmp_path: Path) -> None:
+    """Found in review: a session whose ``time_updated`` is text (no stamp) was listed by the
+    first run but taken for gone at the next commit to its database, and its row removed."""
+    data = tmp_path / ".local" / "share" / "opencode"
+    data.mkdir(parents=True)
+    db = data / "opencode.db"
+    shutil.copy(FIXTURE, db)
+    posted: list[Message] = []
+    feed = SessionsFeed(posted.append, homes=True, open_index=lambda: SessionIndex(":memory:"),
+                        environ={"HOME": str(tmp_path)})
+    with contextlib.closing(sqlite3.connect(db, isolation_level=None)) as writer:
+        writer.execute("PRAGMA journal_mode = WAL")
+        writer.execute("PRAGMA wal_autocheckpoint = 0")
+        writer.execute(
+            f"INSERT INTO session (id, {COLUMNS}) SELECT 'ses_odd', {COLUMNS} FROM session WHERE id = ?",
+            (MAIN_ID,),
+        )
+        writer.execute("UPDATE session SET time_updated = 'soon' WHERE id = 'ses_odd'")
+        feed._first_rows()
+        assert f"{db}#ses_odd" in feed.rows
+        writer.execute("UPDATE session SET title = 'renamed' WHERE id = ?", (MAIN_ID,))
+        posted.clear()
+        feed._refresh({f"{db}-wal"})
+        assert all(getattr(message, "removed", ()) == () for message in posted)
+        assert f"{db}#ses_odd" in feed.rows and f"{db}#ses_odd" in feed.logs
