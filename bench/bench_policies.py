@@ -17,7 +17,8 @@ Datasets (token budgets by default; each run is every policy on the same message
 Sets used while building the recommended policy: ``standard``, ``heldout``, ``blind2``,
 ``blind3``, ``blind4``, ``blind5`` (their failures studied turn by turn), ``seed-shape`` and LoCoMo
 ``dev``. Held out (run to report): ``blind6`` (frozen before any policy ran on it; run once, on
-branch ``policies5``'s final tree) and LoCoMo ``heldout``.
+branch ``policies5``'s final tree, and re-measured, not studied, after the token estimator's refit)
+and LoCoMo ``heldout``.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the

@@ -205,18 +205,20 @@ def test_token_budget_is_respected() -> None:
 
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
-# stale retention of the recommended policy. The targets are >= 0.95 / <= 0.05: met on the sets the
-# policy was built on (standard, heldout, blind2, blind3, blind4, blind5, seed-shape); missed on the
-# held-out blind6 (recall and stale); each figure is pinned as it is so that a regression or an
-# improvement shows.
+# stale retention of the recommended policy, re-measured on main after the token estimator's refit
+# (85f2f0c): only blind5 moved (0.991 -> 0.990 recall; stale 0.0291 both times). The targets are
+# >= 0.95 / <= 0.05: met on the sets the policy was built on (standard, heldout, blind2, blind3,
+# blind4, blind5, seed-shape); missed on the held-out blind6 (recall and stale); each figure is
+# pinned as it is so that a regression or an improvement shows.
 PINNED_16K = {
     "standard": (0.996, 0.0058),
     "heldout": (0.988, 0.0081),
     "blind2": (0.989, 0.0328),  # its failures were looked at while building: a development set
     "blind3": (0.996, 0.0370),  # development since policies4 (studied); was 0.949 / 0.0615
     "blind4": (0.958, 0.0347),  # development since policies4 (studied); was 0.877 / 0.0358
-    "blind5": (0.991, 0.0291),  # development since policies5 (studied); held out it was 0.821 / 0.1190
-    "blind6": (0.850, 0.1709),  # held out: frozen (227fef4) before any policy ran on it; run once (policies5)
+    "blind5": (0.990, 0.0291),  # development since policies5 (studied); held out it was 0.821 / 0.1190
+    "blind6": (0.850, 0.1709),  # held out: frozen (227fef4) before any policy ran on it; run once (policies5,
+    # old estimator: 0.850 / 0.1709), re-measured unchanged on the refit estimator
     "seed-shape": (1.000, 0.0011),
 }
 
@@ -249,7 +251,7 @@ def test_seed_shape_session_beside_the_seed_scorer() -> None:
     budget = Budget(messages=None, tokens=8_000)
     result = run_generated(10_000, 7, budget, wording="seed-shape", policies=names)
     recall = {n: m.critical_recall for n, m in result.policies.items()}
-    pinned = {"focus": 1.000, "importance-seed": 0.588, "sliding-window": 0.435}
+    pinned = {"focus": 1.000, "importance-seed": 0.588, "sliding-window": 0.432}  # 0.435 before the refit
     assert recall == pytest.approx(pinned, abs=0.0005)
 
 
