@@ -28,7 +28,7 @@ POLICY_SIDE = (
 )
 KEY_SIDE = {
     "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "blind6",
-    "seedshape",
+    "blind7", "seedshape",
 }
 
 
@@ -111,6 +111,8 @@ BLIND5_SHA256 = "54891f6b7b8f2f006b8320283bb77baf9a11d7bb570c1ead42ec45ea02c639a
 """The sixth wording set as committed before the recommended policy first ran on it."""
 BLIND6_SHA256 = "1abb1a583e530aa99c3de0a4697b96590d93c363e05c1fe6f7bad9c15f2313b2"
 """The seventh wording set as committed before any policy first ran on it (held out, not yet run)."""
+BLIND7_SHA256 = "0ef14bc904e42e40606b85f193a8226d150740a52ecd96fe6199cda64c238dac"
+"""The eighth wording set as committed before any policy first ran on it (held out, not yet run)."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -143,6 +145,12 @@ def test_blind6_is_frozen() -> None:
     """blind6 was committed before any policy ran on it; editing it after seeing results unblinds it."""
     digest = hashlib.sha256((POLICIES_DIR / "blind6.py").read_bytes()).hexdigest()
     assert digest == BLIND6_SHA256, "blind6.py changed: write a new held-out set instead (docs/policies.md)"
+
+
+def test_blind7_is_frozen() -> None:
+    """blind7 was committed before any policy ran on it; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind7.py").read_bytes()).hexdigest()
+    assert digest == BLIND7_SHA256, "blind7.py changed: write a new held-out set instead (docs/policies.md)"
 
 
 def test_standard_session_is_unchanged() -> None:

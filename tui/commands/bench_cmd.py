@@ -3,7 +3,7 @@
 Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
-                            [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|seed-shape]
+                            [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|seed-shape]
                             [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
@@ -46,7 +46,8 @@ def register(subparsers: Any) -> None:
             "building focus: the standard, heldout, blind2, blind3, blind4 and blind5 wordings (their "
             "failures were looked at, so none is a blind test), the seed-shape generator and LoCoMo's "
             "dev part. blind6 (written by another author and frozen before the policy first ran on "
-            "it) and LoCoMo's heldout part were run only to report (docs/policies.md)."
+            "it) and LoCoMo's heldout part were run only to report (docs/policies.md); blind7 is held "
+            "out, frozen before any policy ran on it and not yet run."
         ),
     )
     policies.add_argument(
@@ -55,7 +56,9 @@ def register(subparsers: Any) -> None:
     policies.add_argument("--seed", type=int, default=None, help=f"generator seed (default {DEFAULT_SEED})")
     policies.add_argument(
         "--wording",
-        choices=("standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "seed-shape"),
+        choices=(
+            "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "seed-shape"
+        ),
         default=None,
         help=(
             "generator phrasings: standard; heldout (second set); blind2 (third set: new phrasings, "
@@ -65,7 +68,9 @@ def register(subparsers: Any) -> None:
             "set); blind5 (sixth set: one chatty author, typos, abbreviations, facts buried in "
             "longer turns, indirect corrections; studied: a development set); blind6 "
             "(seventh set: speech-to-text dictation, fillers, self-repairs, spoken numbers; held "
-            "out: run once to report); "
+            "out: run once to report); blind7 (eighth set: formal corporate email and meeting "
+            "minutes, passive voice, Key: value and Action item: lines, Erratum:/Correction: "
+            "updates; held out: frozen, not yet run); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
