@@ -62,7 +62,11 @@ def worth_it(size: int) -> bool:
     if size < MIN_BYTES or threading.active_count() > 1 or not hasattr(os, "fork"):
         return False
     cores = usable_cores()
-    return cores >= 2 and os.getloadavg()[0] < cores - FREE_CORE
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # not known here: no core is known to be free
+        return False
+    return cores >= 2 and load < cores - FREE_CORE
 
 
 class CountedAhead:
