@@ -86,7 +86,7 @@ class CountedAhead:
         self.pid = pid
         """The child (None: ``answers`` is a file the child wrote, or the child was waited for)."""
         self.taken = 0
-        """Counts taken from the child (a figure for the benchmark and the tests)."""
+        """Counts taken from the child (what the tests check)."""
         self._partial = b""
         os.set_blocking(answers, False)
 
