@@ -11,6 +11,8 @@ afterwards) three whole processes run, alternating, ``--repeat`` rounds (the med
   (``done``) is on screen, how often the timeline was replotted (and how many of those redrew it
   whole) and the seconds spent replotting and drawing its lines.
 
+With ``--no-open`` only the first two run (report ÷ ceiling, the report's milliseconds per MB).
+
 Figures are ratios to the same run's baselines (open / report, report / ceiling) and seconds per MB,
 so a busy machine moves numerator and denominator alike; each ratio is given in elapsed seconds and
 in CPU seconds (user + system of the process: for ``open`` until the last snapshot is on screen),
@@ -19,6 +21,7 @@ bytecode first (:func:`bench_reader.installed_bytecode`), as an installed ctxsco
 
     python bench/bench_open.py                  # 30 and 200 MB, 3 rounds
     python bench/bench_open.py --sizes 30 --repeat 1 --json
+    python bench/bench_open.py --sizes 200 1024 --repeat 3 --no-open
 """
 
 from __future__ import annotations
@@ -27,11 +30,9 @@ import argparse
 import asyncio
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -41,12 +42,7 @@ PROCESS_START = time.perf_counter()
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_reader import cpu_ceiling, installed_bytecode, synthesize  # noqa: E402
-
-
-def _ctxscope() -> str:
-    found = Path(sys.executable).with_name("ctxscope")
-    return str(found) if found.exists() else shutil.which("ctxscope") or "ctxscope"
+from bench_reader import cpu_ceiling, each_synthetic, installed_bytecode, report_process  # noqa: E402
 
 
 async def _open_headless(path: str) -> dict[str, Any]:
@@ -118,11 +114,8 @@ def _child(mode: str, path: str) -> dict[str, Any]:
 def _run(mode: str, path: Path) -> dict[str, Any]:
     started = time.perf_counter()
     if mode == "report":
-        child = subprocess.Popen([_ctxscope(), "report", "--json", str(path)], stdout=subprocess.DEVNULL)
-        _, status, usage = os.wait4(child.pid, 0)
-        if status:
-            raise SystemExit(f"ctxscope report failed on {path} (status {status})")
-        return {"seconds": time.perf_counter() - started, "cpu_s": usage.ru_utime + usage.ru_stime}
+        seconds, cpu = report_process(path)
+        return {"seconds": seconds, "cpu_s": cpu}
     out = subprocess.run(
         [sys.executable, __file__, "--child", mode, str(path)], check=True, capture_output=True, text=True
     )
@@ -131,41 +124,50 @@ def _run(mode: str, path: Path) -> dict[str, Any]:
     return result
 
 
-def measure(path: Path, repeat: int) -> dict[str, Any]:
+def measure(path: Path, repeat: int, with_open: bool = True) -> dict[str, Any]:
     size_mb = path.stat().st_size / (1 << 20)
-    runs: dict[str, list[dict[str, Any]]] = {"ceiling": [], "report": [], "open": []}
+    runs: dict[str, list[dict[str, Any]]] = {"ceiling": [], "report": []}
+    if with_open:
+        runs["open"] = []
     for _ in range(max(1, repeat)):
         for mode in runs:  # alternating: a busy spell hits every mode alike
             runs[mode].append(_run(mode, path))
+
     def median(mode: str, key: str) -> float:
         return statistics.median(r[key] for r in runs[mode])
 
     ceiling, ceiling_cpu = median("ceiling", "seconds"), median("ceiling", "cpu_s")
     report, report_cpu = median("report", "seconds"), median("report", "cpu_s")
+    row: dict[str, Any] = {
+        "size_mb": round(size_mb, 1),
+        "rounds": len(runs["report"]),
+        "ceiling_s": round(ceiling, 2),
+        "report_s": round(report, 2),
+        "ceiling_cpu_s": round(ceiling_cpu, 2),
+        "report_cpu_s": round(report_cpu, 2),
+        "report_times_ceiling": round(report / ceiling, 2),
+        "report_times_ceiling_cpu": round(report_cpu / ceiling_cpu, 2),
+        "report_ms_per_mb": round(1000 * report / size_mb, 1),
+        "report_cpu_ms_per_mb": round(1000 * report_cpu / size_mb, 1),
+        "load_average": round(os.getloadavg()[0], 1),
+    }
+    if not with_open:
+        return row
     opened, opened_cpu = median("open", "open_s"), median("open", "open_cpu_s")
     typical = sorted(runs["open"], key=lambda r: r["open_s"])[len(runs["open"]) // 2]
     return {
-        "size_mb": round(size_mb, 1),
-        "rounds": len(runs["open"]),
-        "ceiling_s": round(ceiling, 2),
-        "report_s": round(report, 2),
+        **row,
         "open_s": round(opened, 2),
-        "ceiling_cpu_s": round(ceiling_cpu, 2),
-        "report_cpu_s": round(report_cpu, 2),
         "open_cpu_s": round(opened_cpu, 2),
         "first_screen_s": round(median("open", "first_screen_s"), 2),
         "open_times_report": round(opened / report, 2),
-        "report_times_ceiling": round(report / ceiling, 2),
         "open_times_report_cpu": round(opened_cpu / report_cpu, 2),
-        "report_times_ceiling_cpu": round(report_cpu / ceiling_cpu, 2),
         "open_ms_per_mb": round(1000 * opened / size_mb, 1),
-        "report_ms_per_mb": round(1000 * report / size_mb, 1),
         "open_cpu_ms_per_mb": round(1000 * opened_cpu / size_mb, 1),
         "replots": typical["replots"],
         "full_redraws": typical["full_redraws"],
         "snapshots": typical["snapshots"],
         "timeline_s": round(typical["replot_s"] + typical["render_s"], 2),
-        "load_average": round(os.getloadavg()[0], 1),
     }
 
 
@@ -173,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[30, 200], help="log sizes in MB")
     parser.add_argument("--repeat", type=int, default=3, help="rounds of the three modes (median kept)")
+    parser.add_argument("--no-open", action="store_true", help="only the loop and the report")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--child", nargs=2, metavar=("MODE", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -180,14 +183,18 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(_child(*args.child)))
         return 0
     installed_bytecode()
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="ctxscope-bench-open-") as folder:
-        for size in args.sizes:
-            path = synthesize(Path(folder) / f"synthetic-{size}mb.jsonl", size)
-            rows.append(measure(path, args.repeat))
-            path.unlink()
+    rows = [
+        measure(path, args.repeat, with_open=not args.no_open)
+        for path in each_synthetic(args.sizes, "ctxscope-bench-open-")
+    ]
     if args.json:
         print(json.dumps(rows, indent=2))
+        return 0
+    if args.no_open:
+        print(f"{'MB':>6} {'report/ceiling':>14} {'(CPU)':>6} {'report ms/MB':>12} {'(CPU)':>6} {'load':>5}")
+        for r in rows:
+            print(f"{r['size_mb']:>6} {r['report_times_ceiling']:>14} {r['report_times_ceiling_cpu']:>6} "
+                  f"{r['report_ms_per_mb']:>12} {r['report_cpu_ms_per_mb']:>6} {r['load_average']:>5}")
         return 0
     print(f"{'MB':>6} {'open/report':>11} {'(CPU)':>6} {'report/ceiling':>14} {'(CPU)':>6} "
           f"{'first screen':>12} {'open ms/MB':>10} {'(CPU)':>6} {'report ms/MB':>12} {'replots':>7} "

@@ -834,6 +834,7 @@ def open_log_counted(
     whole_text_formats: Collection[str] = (),
     text_cap: int = LARGE_LOG_TEXT_CAP,
     siblings: bool = True,
+    count_ahead: bool | None = None,
 ) -> Session:
     """Read a finished log for its figures: each message is counted as it is read and only the
     first ``text_cap`` characters of each block's text are kept (``ctxscope report``'s recorded
@@ -846,6 +847,10 @@ def open_log_counted(
     whole-document or Markdown log, and a log in one of ``whole_text_formats`` (whose figures
     need the text itself), is read once, keeping all text.
 
+    ``count_ahead``: whether a second process counts the long texts ahead of the reading
+    (:mod:`~ctxscope.core.count_ahead`; the figures are the same either way); None decides by the
+    log's size and the usable cores (:func:`~ctxscope.core.count_ahead.worth_it`).
+
     Raises:
         OSError: The file cannot be read.
         UnknownFormatError: The log is in no known format (or ``format`` names none).
@@ -854,10 +859,39 @@ def open_log_counted(
     if head is None or head.format in whole_text_formats:
         return open_log(path, format, text_cap=None, siblings=siblings)
     chosen = estimator_for(head)
-    session = open_log(path, format, text_cap=text_cap, estimator=chosen, siblings=siblings)
+    session = _read_counted(path, format, text_cap, chosen, siblings, count_ahead)
     final = estimator_for(session)
     if final.name != chosen.name and _elided(session):
         session = open_log(path, format, text_cap=None, estimator=final, siblings=siblings)
+    return session
+
+
+def _read_counted(
+    path: str | os.PathLike[str],
+    format: str | None,
+    text_cap: int,
+    estimator: Estimator,
+    siblings: bool,
+    count_ahead: bool | None,
+) -> Session:
+    """:func:`open_log` eliding text, the long texts counted ahead by a second process if asked."""
+    from . import count_ahead as ahead
+
+    path = os.fspath(path)
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        size = 0
+    counter = None
+    if count_ahead or (count_ahead is None and ahead.worth_it(size)):
+        counter = ahead.start(path, estimator, text_cap, size)
+    if counter is None:
+        return open_log(path, format, text_cap=text_cap, estimator=estimator, siblings=siblings)
+    try:
+        session = open_log(path, format, text_cap=text_cap, estimator=counter, siblings=siblings)
+    finally:
+        counter.close()
+    session.estimator = estimator  # the counts it holds are the estimator's own
     return session
 
 

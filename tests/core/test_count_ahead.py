@@ -1,0 +1,146 @@
+"""Counting a counted read's long texts in a second process that reads the file itself changes no
+figure (:mod:`ctxscope.core.count_ahead`).
+
+* The child's answers, taken in full (written to a file first, so no test waits on a process),
+  give the same session, message by message and count by count, as a read that counts itself,
+  on a constructed log with hostile lines (broken JSON, invalid UTF-8, lone surrogates, a line
+  longer than the child's chunk, a last line without a newline) and on every Claude Code log of
+  ``../shared/real-logs``; on the constructed log the child's count is taken for every long text
+  but those of the lines the reader has to repair (which the child leaves alone).
+* ``report --json``'s figures (the recorded lens's summary, per request) are byte-identical with
+  the child forked (whatever it has reached when the reading takes its counts) and without it.
+* No child is started for a small log, with one usable core or with other threads running.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import orjson
+import pytest
+from ctxscope.core import count_ahead
+from ctxscope.core.analysis import AnalysisOptions, analyse, session_model_estimator
+from ctxscope.core.count_ahead import CountedAhead
+from ctxscope.core.reader import LARGE_LOG_TEXT_CAP, open_log, open_log_counted
+from ctxscope.core.session import Session
+from ctxscope.core.tokens import get_estimator
+
+from ..conftest import SHARED
+from .test_adapters_claude_code import assistant, tool_result, tool_use, usage, user
+from .test_reader_perf_paths import lines_of, response_log, snapshot
+
+CAP = 64
+
+
+def hostile_log() -> bytes:
+    """The two-call log, then broken lines, invalid UTF-8 in a long text, an escaped lone
+    surrogate, non-ASCII text, a line longer than the child's chunk and a last line unended."""
+    u3 = usage(3, 700, 22_000)
+    tail = lines_of(
+        [
+            user(tool_result("toolu_3", "Привет → 你好 " * 300)),
+            assistant("msg_3", {"type": "text", "text": "lone LONE surrogate " * 40}, u3),
+            assistant("msg_3", tool_use("toolu_4", "Read"), u3),
+            user(tool_result("toolu_4", "z" * 300_000)),
+        ]
+    )
+    broken = [b'{"type": "user", "message": {"content": "' + b"cut " * 100 + b"\n", b"not json at all\n"]
+    invalid = orjson.dumps(user(tool_result("toolu_x", "bad FF bytes " * 50))) + b"\n"
+    invalid = invalid.replace(b"FF", b"\xff")  # raw invalid UTF-8 inside a long text
+    last = orjson.dumps(user("the last line, without its newline " * 20))
+    tail[1] = tail[1].replace(b"LONE", b"\\ud83d")  # an escaped lone surrogate
+    return b"".join(response_log()) + b"".join(broken) + invalid + b"".join(tail) + last
+
+
+def counted_by_file(path: Path, tmp_path: Path, cap: int) -> tuple[Session, CountedAhead]:
+    """A read taking every long text's count from the child's answers, written in full first."""
+    claude = get_estimator("claude")
+    answers = tmp_path / "answers.bin"
+    with open(answers, "wb") as out:
+        count_ahead._count_file(str(path), path.stat().st_size, claude, cap, os.dup(out.fileno()))
+    counter = CountedAhead(claude, cap, os.open(answers, os.O_RDONLY), None)
+    try:
+        return open_log(path, text_cap=cap, estimator=counter), counter
+    finally:
+        counter.close()
+
+
+def long_texts(session: Session, cap: int) -> int:
+    """Blocks whose text was cut (each counted over its full text as it was read)."""
+    return sum(
+        1 for scope in session.scopes.values() for m in scope.messages for b in m.blocks if b.elided_chars
+    )
+
+
+@pytest.mark.parametrize("chunk", [64, 1000, 1 << 20])
+def test_the_childs_counts_are_the_readings_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
+    monkeypatch.setattr(count_ahead, "CHUNK_BYTES", chunk)
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(hostile_log())
+    session, counter = counted_by_file(path, tmp_path, CAP)
+    expected = open_log(path, text_cap=CAP, estimator=get_estimator("claude"))
+    assert snapshot(session) == snapshot(expected)
+    assert session.problems.bad_lines == expected.problems.bad_lines > 0
+    # Every long text's count is the child's but those of the two lines the reader repairs (the
+    # raw invalid UTF-8 and the lone surrogate, which the child leaves to it).
+    assert counter.taken == long_texts(session, CAP) - 2 >= 5
+
+
+def report_json(session: Session) -> bytes:
+    summary = analyse(session, AnalysisOptions(lens="recorded")).summary(strategy="pipeline")
+    return orjson.dumps(summary.to_json(per_request=True), option=orjson.OPT_INDENT_2)
+
+
+def claude_code_logs() -> list[Path]:
+    root = SHARED / "real-logs" / "claude-code"
+    return sorted(root.rglob("*.jsonl")) if root.is_dir() else []
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("path", claude_code_logs() or [None], ids=lambda p: p.name if p else "absent")
+def test_real_logs_read_the_same_with_the_child(path: Path | None, tmp_path: Path) -> None:
+    if path is None:
+        pytest.skip("needs ../shared/real-logs (absent here)")
+    claude = get_estimator("claude")
+    session, _ = counted_by_file(path, tmp_path, LARGE_LOG_TEXT_CAP)
+    expected = open_log(path, text_cap=LARGE_LOG_TEXT_CAP, estimator=claude)
+    assert snapshot(session) == snapshot(expected)
+
+
+@pytest.mark.parametrize("source", ["hostile", *(p.name for p in claude_code_logs()[:3])])
+def test_the_report_is_byte_identical_with_the_child_forked(tmp_path: Path, source: str) -> None:
+    if source == "hostile":
+        path = tmp_path / "s.jsonl"
+        path.write_bytes(hostile_log())
+    else:
+        path = next(p for p in claude_code_logs() if p.name == source)
+
+    def read(ahead: bool) -> bytes:
+        session = open_log_counted(
+            path,
+            estimator_for=lambda s: get_estimator(session_model_estimator(s)),
+            count_ahead=ahead,
+            siblings=False,
+        )
+        return report_json(session)
+
+    assert read(True) == read(False)
+
+
+def test_no_child_where_it_cannot_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    big = count_ahead.MIN_BYTES
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(count_ahead, "usable_cores", lambda: 2)
+    assert count_ahead.worth_it(big) and not count_ahead.worth_it(big - 1)
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.6, 0.0, 0.0))
+    assert not count_ahead.worth_it(big)  # no core free
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(count_ahead, "usable_cores", lambda: 1)
+    assert not count_ahead.worth_it(big)
+    monkeypatch.setattr(count_ahead, "usable_cores", lambda: 2)
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    assert not count_ahead.worth_it(big)
