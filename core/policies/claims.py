@@ -41,6 +41,7 @@ from .lexicon import (
     NAME_WORD,
     NEGATOR,
     NUMBER_VALUE,
+    OWN_EARLIER_MESSAGE,
     OLD_VALUE,
     PAST_NARRATIVE,
     PAST_STATE,
@@ -313,7 +314,11 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
             t for i, t in enumerate(reading.texts) if reading.tokens[i] == NAME and i not in reading.vocative
         ]
     # a lead-in's "I" ("before I forget: …") is the speaker's aside, not whose attribute it is
-    first_person = own.search(unwithdrawn[heading.end() :] if heading else unwithdrawn) is not None
+    # so is a reference to the speaker's own earlier message ("further to my previous message")
+    own_text = unwithdrawn[heading.end() :] if heading else unwithdrawn
+    if not assistant:
+        own_text = OWN_EARLIER_MESSAGE.sub(" ", own_text)
+    first_person = own.search(own_text) is not None
     # an imperative opening a sentence, or after a lead-in ("FYI: Draft a reply to…")
     # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
     tasks = [
