@@ -130,6 +130,8 @@ EPISODIC: Final = _rx(
     r"\byesterday\b|\blast (?:week|year|night|month|time|monday|tuesday|wednesday|thursday|friday"
     r"|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)"
     r"|\bthis morning\b|\bearlier today\b|\bthe other day\b"
+    # an event of today ("expected at the embassy this evening"): an episode, not a standing fact
+    r"|\bthis (?:afternoon|evening)\b|\btonight\b"
     r"|\b(?:a|one|two|three|few|couple of|\d+)\s+(?:\w+\s+)?(?:days|weeks|months|years) ago\b"
     r"|\bover the weekend\b"
     # a past tense about today ("Lunch with Mo was fun today"): an episode of the day
@@ -176,6 +178,19 @@ PAST_STATE: Final = re.compile(
 )
 """A past state ("was in Lagos", "was Tom") once negated and replaced values are set aside."""
 
+PAST_EVALUATION: Final = re.compile(
+    r"\b(?:[Ww]as|[Ww]ere)\s+(?:really\s+|very\s+|so\s+|quite\s+|pretty\s+)?"
+    r"(?!(?:not|no|never|also|still|now|then|being|going|to|due|set|about|just)\b)(?![a-z]+(?:ed|en)\b)[a-z]+\b"
+    r"(?!\s+(?:to|that|as|for|by|from)\b)"
+)
+"""A past evaluation ("the retro ran long but was useful"): with no present-tense verb beside it
+(:data:`PRESENT_VERB`), the sentence narrates an episode."""
+
+PRESENT_VERB: Final = _rx(
+    r"\b(?:is|are|am|has|have|will|shall|must|should|can|does|do)\b|'s\b|'re\b|'m\b|'ll\b"
+)
+"""A finite verb of the present or the future."""
+
 TASK_VERB: Final = _rx(
     r"^\s*" + DISCOURSE_OPENER + r"(?:please\s+|pls\s+|kindly\s+)?"
     r"(?:send|draft|write|list|summari[sz]e|tidy|plan|prepare|check"
@@ -199,6 +214,8 @@ OLD_VALUE: Final = _rx(
     # what a record said, in a correction: "was (incorrectly) recorded as X; it is Y"
     r"|(?:was|were)\s+(?:\w+ly\s+)?(?:recorded|listed|reported|circulated|minuted|described|given|stated"
     r"|entered|shown|logged|noted)(?:\s+as\s+taking\s+place)?\s+(?:as|under(?:\s+the)?|in|at|for))"
+    # a past state contrasted with the present: "was X but now Y"
+    r"|(?:was|were)(?=\s[^.;!?]{0,80}\bbut\s+(?:now|today|these days|currently)\b)"
     r"|\((?:was|before|earlier|until now)|, was)\s+"
     r"(?!(?:now|today|tonight|tomorrow|here|then|there|on|the (?:start|beginning)|next|this|that|for)\b)"
 )
@@ -272,11 +289,14 @@ OWN_EARLIER_MESSAGE: Final = _rx(
     r"\b(?:my|our)\s+(?:(?:previous|last|earlier|prior|former|original|recent)\s+)?(?:\w+\s+)?"
     r"(?:message|note|mail|e-?mail|circular|memo|letter|post|reply|correspondence|minutes|report)s?\b"
     r"(?<!\bmy report)(?<!\bmy reports)(?<!\bour report)(?<!\bour reports)"
+    # the speaker's own earlier words: "where I said before", "the date I gave you"
+    r"|\bi\s+(?:said|told you|gave you|mentioned|wrote|sent you)\b"
 )
 """The speaker's own earlier message ("further to my previous message", "the figure in my last
-note"): a reference to the conversation, not to the speaker's attributes."""
+note", "where I said before"): a reference to the conversation, not to the speaker's attributes."""
 
-FIRST_PERSON: Final = _rx(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b")
+FIRST_PERSON: Final = _rx(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b|\bthe undersigned\b")
+"""The speaker ("the undersigned" is the writer of a formal letter)."""
 SECOND_PERSON: Final = _rx(r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll)\b")
 
 PERSON_NOUN: Final = (
