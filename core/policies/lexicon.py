@@ -96,7 +96,7 @@ RETRACTION: Final = _rx(
 """Wording that withdraws something said elsewhere."""
 
 RETRACTION_CUE: Final = _rx(
-    r"(?<!n't )(?<!not )(?<!never )(?<!\bi )(?<!to )\b(?:scratch|forget|ignore|disregard|strike)\b"
+    r"(?<!n't )(?<!not )(?<!never )(?<!\bi )(?<!to )\b(?:scratch|scrap|forget|ignore|disregard|strike)\b"
     r"|\bnever\s?mind\b|\bmy (?:mistake|bad)\b"
 )
 """A verb of withdrawing ("scratch", "forget", "ignore"): with a new statement after it in the same
@@ -180,7 +180,11 @@ PAST_STATE: Final = re.compile(
 
 PAST_EVALUATION: Final = re.compile(
     r"\b(?:[Ww]as|[Ww]ere)\s+(?:really\s+|very\s+|so\s+|quite\s+|pretty\s+)?"
-    r"(?!(?:not|no|never|also|still|now|then|being|going|to|due|set|about|just)\b)(?![a-z]+(?:ed|en)\b)[a-z]+\b"
+    r"(?!(?:not|no|never|also|still|now|then|being|going|to|due|set|about|just)\b)(?![a-z]+(?:ed|en)\b)"
+    # a passive with an irregular participle reports an action ("was brought forward", "was made lead")
+    r"(?!(?:made|brought|put|set|cut|sent|kept|held|told|paid|bought|built|left|lost|found|shown|done"
+    r"|run|won|sold|led|met|read|spent|hit|let|shut|sat|stood|got|heard|meant|taught|thought|caught"
+    r"|dealt|lent|bent|struck|hung|chosen|moved|named)\b)[a-z]+\b"
     r"(?!\s+(?:to|that|as|for|by|from)\b)"
 )
 """A past evaluation ("the retro ran long but was useful"): with no present-tense verb beside it
