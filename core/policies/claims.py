@@ -336,8 +336,14 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     first_person = own.search(own_text) is not None
     # an imperative opening a sentence, or after a lead-in ("FYI: Draft a reply to…")
     # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
+    # (the answer to a question the speaker asked, "What's Mbali doing now: research lead", is not
+    # an imperative)
+    clauses = [
+        c for s in split_sentences(unwithdrawn) for i, c in enumerate(s.split(":"))
+        if not (i and _ASKED.match(s.split(":")[i - 1]))
+    ]
     tasks = [
-        c for s in split_sentences(unwithdrawn) for c in s.split(":")
+        c for c in clauses
         if (m := TASK_VERB.search(c)) is not None and re.search(r"\w", c[m.end() :])
         # "note (for later) X …" asks the hearer to keep a statement, not to do a task
         and not (m.group(0).lower().endswith("note") and not re.match(r"\s+to\b", c[m.end() :]))
@@ -345,7 +351,8 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     if names and tasks and not first_person:
         return None  # a one-off task about a named thing
     standing = STANDING.search(body) is not None or DECISION.search(body) is not None
-    if PAST_NARRATIVE.search(body) is not None and not (
+    # "the date I gave you" refers to the speaker's earlier words; it narrates nothing
+    if PAST_NARRATIVE.search(OWN_EARLIER_MESSAGE.sub(" ", body)) is not None and not (
         content_change or standing or PRESENT_STATE.search(body) or SETTLED.search(body)
     ):
         return None  # "Omar and I paired on the Nimbus migration": the speaker's own past episode
@@ -371,6 +378,10 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     )
 
 
+_ASKED: Final = re.compile(
+    r"\s*(?:[\w'-]+\s+){0,3}?(?:what|what's|where|where's|who|who's|when|when's|how|how's|which)\b", re.IGNORECASE
+)
+"""A clause opening with a question word (within its first four words)."""
 _ABOUT: Final = frozenset({"for", "about", "regarding", "concerning"})
 
 
