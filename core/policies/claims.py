@@ -41,13 +41,13 @@ from .lexicon import (
     NAME_WORD,
     NEGATOR,
     NUMBER_VALUE,
-    OWN_EARLIER_MESSAGE,
     OLD_VALUE,
-    PAST_NARRATIVE,
+    OWN_EARLIER_MESSAGE,
     PAST_EVALUATION,
+    PAST_NARRATIVE,
     PAST_STATE,
-    PRESENT_VERB,
     PRESENT_STATE,
+    PRESENT_VERB,
     REFINES,
     SECOND_PERSON,
     SETTLED,
@@ -379,7 +379,8 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
 
 
 _ASKED: Final = re.compile(
-    r"\s*(?:[\w'-]+\s+){0,3}?(?:what|what's|where|where's|who|who's|when|when's|how|how's|which)\b", re.IGNORECASE
+    r"\s*(?:[\w'-]+\s+){0,3}?(?:what|what's|where|where's|who|who's|when|when's|how|how's|which)\b",
+    re.IGNORECASE,
 )
 """A clause opening with a question word (within its first four words)."""
 _ABOUT: Final = frozenset({"for", "about", "regarding", "concerning"})
@@ -391,7 +392,8 @@ def _about_name(reading: Reading) -> str:
     tokens = reading.tokens
     for i, token in enumerate(tokens):
         if token == NAME and i and (
-            tokens[i - 1] in _ABOUT or (i > 1 and tokens[i - 2] in _ABOUT and tokens[i - 1] in ("project", "the"))
+            tokens[i - 1] in _ABOUT
+            or (i > 1 and tokens[i - 2] in _ABOUT and tokens[i - 1] in ("project", "the"))
         ):
             return reading.texts[i]
     return ""

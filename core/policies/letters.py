@@ -33,15 +33,15 @@ _VALEDICTION_WORDS: Final = (
     r"|with thanks|thanking you in advance|please acknowledge receipt|respectfully(?: yours)?"
 )
 VALEDICTION: Final = re.compile(
-    r"(?:^|(?<=[.!?\n])|(?<=[.!?\n][ \t])|(?<=[\w)][ \t]))(?:" + _VALEDICTION_WORDS + r")[ \t]*[.,!]?"
-    r"(?:[ \t]*\n[^\n]{0,60})?[ \t]*$",
+    r"(?:^|(?<=[.!?\n])|(?<=[.!?\n][ \t])|(?<=[\w)][ \t]))(?:" + _VALEDICTION_WORDS + r")[.,!]?"
+    r"(?:[ \t]*\n[^\n]{0,60}|[ \t]*)$",
     re.IGNORECASE,
 )
 """A valediction closing a mail, with the signature line under it, if any ("Kind regards.\nIlse")."""
 
 ORIGINAL_MESSAGE: Final = re.compile(
     r"^-{2,}[ \t]*(?:original message|forwarded message)[ \t]*-{2,}"
-    r"|^on [^\n]{1,120}wrote:[ \t]*$|^from:[ \t]+[^\n]*$",
+    r"|^on [^\n]{1,120}wrote:[ \t]*$|^from:[ \t][^\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 """Where a reply's quoted earlier mail begins: everything from there on was said before."""

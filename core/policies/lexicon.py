@@ -54,12 +54,15 @@ HEDGE: Final = _rx(
     _words(
         r"what if", r"if we", r"if only", r"even if", r"suppose", r"supposing", r"imagine", r"imagining",
         r"hypothetically", r"in theory", r"theoretically", r"maybe", r"perhaps", r"possibly",
-        r"probably", r"likely", r"might", r"could(?!\s+(?:not|no longer|never)\b)", r"wish", r"hope", r"hopefully",
+        r"probably", r"likely", r"might", r"could(?!\s+(?:not|no longer|never)\b)", r"wish", r"hope",
+        r"hopefully",
         r"not sure", r"unsure", r"no idea", r"(?:do not|don't|does not|doesn't) know", r"dunno",
         r"if (?:it's |that's |this is |it is )?true", r"who knows", r"thinking out loud", r"thinking about",
         r"considering", r"wondering", r"just an idea", r"tentative\w*", r"tbd", r"tbc",
         r"to be confirmed", r"pending", r"assuming", r"speculat\w*", r"i guess", r"in case",
-        r"(?<!no )(?<!without )(?<!beyond )(?<!avoidance of )doubt\w*", r"thinks?", r"believes?", r"suspects?", r"whether", r"propos\w*", r"suggest\w*",
+        # "no doubt", "for the avoidance of doubt" are certainty, not doubt
+        r"(?<!no )(?<!without )(?<!beyond )(?<!avoidance of )doubt\w*", r"thinks?", r"believes?",
+        r"suspects?", r"whether", r"propos\w*", r"suggest\w*",
         r"decided against", r"reject\w*", r"talked about", r"discuss\w*", r"would be nice",
     )
     + r"|\b(?:would|'d)\s+be\b|\bwould\b(?!\s+(?:like|love|prefer|rather|appreciate))"

@@ -47,11 +47,16 @@ _ORDINALS: Final[dict[str, int]] = {
 }
 _NUMBER_WORDS: Final = frozenset(_UNITS) | frozenset(_TENS) | frozenset(_SCALES)
 _MONTHS: Final = frozenset(
-    "january february march april may june july august september october november december".split()
+    [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+        "november", "december",
+    ]
 )
-_WEEKDAYS: Final = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+_WEEKDAYS: Final = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
 _MONEY_AFTER: Final = frozenset({"dollars", "euros", "pounds", "bucks", "k", "grand", "quid"})
-_TIME_BEFORE: Final = frozenset({"at", "before", "after", "until", "till", "by", "around", "between", "and", "to"})
+_TIME_BEFORE: Final = frozenset({
+    "at", "before", "after", "until", "till", "by", "around", "between", "and", "to",
+})
 _NOT_COUNTED: Final = frozenset({
     "the", "a", "an", "me", "us", "you", "them", "him", "her", "it", "my", "our", "your", "their", "his",
     "this", "that", "these", "those", "anything", "everything", "everyone", "anyone", "all", "now",
@@ -64,10 +69,13 @@ _DAY_END: Final = frozenset({
 })
 """Words after which "the nineteenth" ends as a day of the month ("the nineteenth instead")."""
 
-FILLERS: Final = re.compile(r"(?<![\w'-])(?:um+|uh+|uhm+|erm+|er|ah+|hmm+|mhm)(?![\w'-])[ \t]*,?", re.IGNORECASE)
+FILLERS: Final = re.compile(
+    r"(?<![\w'-])(?:um+|uh+|uhm+|erm+|er|ah+|hmm+|mhm)(?![\w'-])[ \t]*,?", re.IGNORECASE
+)
 """Hesitation fillers: they say nothing."""
 _YOU_KNOW: Final = re.compile(
-    r"(?<![\w'-])(?<!so )you know(?![\w'-])(?!\s+(?:what|that|how|who|where|when|why|if|whether|about|him|her|them|it)\b)",
+    r"(?<![\w'-])(?<!so )you know(?![\w'-])"
+    r"(?!\s+(?:what|that|how|who|where|when|why|if|whether|about|him|her|them|it)\b)",
     re.IGNORECASE,
 )
 """The discourse filler "you know" (not "you know what I mean", "you know him")."""
@@ -76,15 +84,19 @@ _LIKE: Final = re.compile(
 )
 """The filler "like" before a value ("it's like sixty k", "down to like $7,500"); "I like" is the verb."""
 _SPOKEN_MARK: Final = re.compile(
-    r"(?<![ \t])[ \t]*(?<![\w'-])(?:(period|full stop)(?![\w'-])(?!\s+of\b)|(comma)(?![\w'-])|(question mark)(?![\w'-])"
+    r"(?<![ \t])[ \t]*(?<![\w'-])(?:(period|full stop)(?![\w'-])(?!\s+of\b)|(comma)(?![\w'-])"
+    r"|(question mark)(?![\w'-])"
     r"|(new (?:line|paragraph))(?![\w'-]))",
     re.IGNORECASE,
 )
 """Punctuation said aloud ("... at the hall period")."""
-_ARTEFACT: Final = re.compile(r"\[(?:inaudible|unintelligible|crosstalk|silence|noise|laughs?)\][ \t]*", re.IGNORECASE)
+_ARTEFACT: Final = re.compile(
+    r"\[(?:inaudible|unintelligible|crosstalk|silence|noise|laughs?)\][ \t]*", re.IGNORECASE
+)
 """A recogniser's marker for what it could not hear."""
 _DICTATION_END: Final = re.compile(
-    r"(?:(?<![ \t,])[ \t,]+|^)(?:so yeah|that's it|thanks|thank you|send|end of message)[ \t.!]*$", re.IGNORECASE
+    r"(?:(?<![ \t,])[ \t,]+|^)(?:so yeah|that's it|thanks|thank you|send|end of message)[ \t.!]*$",
+    re.IGNORECASE,
 )
 """A spoken sign-off closing a dictated message ("… so yeah", "… send")."""
 _WORD: Final = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d[\d,.:]*|[^\sA-Za-z\d]")
@@ -99,8 +111,12 @@ _INVERTED: Final = re.compile(
 )
 """A sentence opening with an auxiliary verb before its subject ("is Kelp still on Monday or did
 that change"): subject-auxiliary inversion makes it a question, said without its question mark."""
-_FILLER_PAUSE: Final = re.compile(r"(?<![ \t])[ \t]+(?:um+|uh+|uhm+|erm+|er)(?![\w'-])[ \t]*,?[ \t]*", re.IGNORECASE)
-_EDIT_TERM: Final = re.compile(r"(?:,\s*)?\b(no wait|wait no|or rather|no sorry|sorry|i mean)\b,?\s+", re.IGNORECASE)
+_FILLER_PAUSE: Final = re.compile(
+    r"(?<![ \t])[ \t]+(?:um+|uh+|uhm+|erm+|er)(?![\w'-])[ \t]*(?:,[ \t]*)?", re.IGNORECASE
+)
+_EDIT_TERM: Final = re.compile(
+    r"(?:,\s*)?\b(no wait|wait no|or rather|no sorry|sorry|i mean)\b,?\s+", re.IGNORECASE
+)
 """The edit term of a self-repair: what comes after it replaces what came before."""
 _REPAIR_WINDOW: Final = 6
 _VALUE_EDIT_TERMS: Final = frozenset({"no wait", "wait no", "or rather", "no sorry"})
@@ -155,7 +171,9 @@ def _numbers(text: str) -> str:
         if word in _ORDINALS:
             month_near = after in _MONTHS or (after == "of" and i + 2 < n and lower[i + 2] in _MONTHS)
             month_near = month_near or before in _MONTHS
-            day_after_the = before == "the" and (after in _DAY_END or not after.isalpha() or after in _WEEKDAYS)
+            day_after_the = before == "the" and (
+                after in _DAY_END or not after.isalpha() or after in _WEEKDAYS
+            )
             if month_near or day_after_the or (before == "the" and i >= 2 and lower[i - 2] in _WEEKDAYS):
                 value = _ORDINALS[word]
                 emit(i, i + 1, f"{value}{_suffix(value)}")
@@ -281,5 +299,7 @@ def _mark(match: re.Match[str]) -> str:
 def _doubled(text: str) -> str:
     """A word said twice in a row ("the the launch") is one word."""
     words = text.split(" ")
-    out = [w for i, w in enumerate(words) if not (i and w and w.lower() == words[i - 1].lower() and w.isalpha())]
+    out = [
+        w for i, w in enumerate(words) if not (i and w and w.lower() == words[i - 1].lower() and w.isalpha())
+    ]
     return " ".join(out)
