@@ -18,9 +18,9 @@ Sets used while building the recommended policy: ``standard``, ``heldout``, ``bl
 ``blind3``, ``blind4``, ``blind5`` (their failures studied turn by turn), ``seed-shape`` and LoCoMo
 ``dev``. Held out (run to report): ``blind6`` (frozen before any policy ran on it; run once, on
 branch ``policies5``'s final tree, and re-measured, not studied, after the token estimator's refit)
-and LoCoMo ``heldout``. Held out and not yet run: ``blind7`` (frozen before any policy ran on it),
-left out of the default ``--wordings`` so that no routine run touches it; pass ``--wordings blind7``
-once, to report.
+and LoCoMo ``heldout``. Held out and not yet run: ``blind7`` and ``blind8`` (each frozen before any
+policy ran on it), left out of the default ``--wordings`` so that no routine run touches them; pass
+``--wordings blind7`` (or ``blind8``) once, to report.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the
