@@ -28,7 +28,7 @@ POLICY_SIDE = (
 )
 KEY_SIDE = {
     "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "blind6",
-    "blind7", "seedshape",
+    "blind7", "blind8", "seedshape",
 }
 
 
@@ -113,6 +113,8 @@ BLIND6_SHA256 = "1abb1a583e530aa99c3de0a4697b96590d93c363e05c1fe6f7bad9c15f2313b
 """The seventh wording set as committed before any policy first ran on it (held out, not yet run)."""
 BLIND7_SHA256 = "0ef14bc904e42e40606b85f193a8226d150740a52ecd96fe6199cda64c238dac"
 """The eighth wording set as committed before any policy first ran on it (held out, not yet run)."""
+BLIND8_SHA256 = "6ae14cde08af2b6266db9ab29ed276d94a159bee7253b72e181acb338059e2f4"
+"""The ninth wording set as committed before any policy first ran on it (held out, not yet run)."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -151,6 +153,12 @@ def test_blind7_is_frozen() -> None:
     """blind7 was committed before any policy ran on it; editing it after seeing results unblinds it."""
     digest = hashlib.sha256((POLICIES_DIR / "blind7.py").read_bytes()).hexdigest()
     assert digest == BLIND7_SHA256, "blind7.py changed: write a new held-out set instead (docs/policies.md)"
+
+
+def test_blind8_is_frozen() -> None:
+    """blind8 was committed before any policy ran on it; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind8.py").read_bytes()).hexdigest()
+    assert digest == BLIND8_SHA256, "blind8.py changed: write a new held-out set instead (docs/policies.md)"
 
 
 def test_standard_session_is_unchanged() -> None:

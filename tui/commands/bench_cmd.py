@@ -3,7 +3,8 @@
 Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
-                            [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|seed-shape]
+                            [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|
+                                       blind8|seed-shape]
                             [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
@@ -46,8 +47,8 @@ def register(subparsers: Any) -> None:
             "building focus: the standard, heldout, blind2, blind3, blind4 and blind5 wordings (their "
             "failures were looked at, so none is a blind test), the seed-shape generator and LoCoMo's "
             "dev part. blind6 (written by another author and frozen before the policy first ran on "
-            "it) and LoCoMo's heldout part were run only to report (docs/policies.md); blind7 is held "
-            "out, frozen before any policy ran on it and not yet run."
+            "it) and LoCoMo's heldout part were run only to report (docs/policies.md); blind7 and "
+            "blind8 are held out, frozen before any policy ran on them and not yet run."
         ),
     )
     policies.add_argument(
@@ -57,7 +58,8 @@ def register(subparsers: Any) -> None:
     policies.add_argument(
         "--wording",
         choices=(
-            "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "seed-shape"
+            "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
+            "seed-shape",
         ),
         default=None,
         help=(
@@ -70,7 +72,9 @@ def register(subparsers: Any) -> None:
             "(seventh set: speech-to-text dictation, fillers, self-repairs, spoken numbers; held "
             "out: run once to report); blind7 (eighth set: formal corporate email and meeting "
             "minutes, passive voice, Key: value and Action item: lines, Erratum:/Correction: "
-            "updates; held out: frozen, not yet run); "
+            "updates; held out: frozen, not yet run); blind8 (ninth set: team-chat and issue-tracker "
+            "shorthand by a second-language English speaker, field lines with ->, ISO dates, "
+            "s/old/new/ and strike-through corrections, emoji; held out: frozen, not yet run); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
