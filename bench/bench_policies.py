@@ -3,8 +3,8 @@
 
 Datasets (token budgets by default; each run is every policy on the same messages):
 
-* ctxscope's generator, seven wordings (``standard``, ``heldout``, ``blind2``, ``blind3``,
-  ``blind4``, ``blind5``, ``blind6``), 10,000 turns, seed 7;
+* ctxscope's generator, eight wordings (``standard``, ``heldout``, ``blind2``, ``blind3``,
+  ``blind4``, ``blind5``, ``blind6``, ``blind7``), 10,000 turns, seed 7;
 * ``seed-shape``: a session of the seed harness's structure (:mod:`ctxscope.core.policies.seedshape`);
 * LoCoMo (long two-person conversations with question evidence), when ``--locomo`` points at its
   ``locomo10.json``: the ``dev`` part and the ``heldout`` part (bench/convert_locomo.py says which
@@ -15,12 +15,11 @@ Datasets (token budgets by default; each run is every policy on the same message
     python bench/bench_policies.py --speed          # the recommended policy's cost per checkpoint
 
 Sets used while building the recommended policy: ``standard``, ``heldout``, ``blind2``,
-``blind3``, ``blind4``, ``blind5`` (their failures studied turn by turn), ``seed-shape`` and LoCoMo
-``dev``. Held out (run to report): ``blind6`` (frozen before any policy ran on it; run once, on
-branch ``policies5``'s final tree, and re-measured, not studied, after the token estimator's refit)
-and LoCoMo ``heldout``. Held out and not yet run: ``blind7`` and ``blind8`` (each frozen before any
-policy ran on it), left out of the default ``--wordings`` so that no routine run touches them; pass
-``--wordings blind7`` (or ``blind8``) once, to report.
+``blind3``, ``blind4``, ``blind5``, ``blind6`` and ``blind7`` (their failures studied turn by turn;
+``blind6`` and ``blind7`` from branch ``policies7``, after their first runs as held-out sets),
+``seed-shape`` and LoCoMo ``dev``. Held out (run to report): LoCoMo ``heldout``, and ``blind8``
+(frozen before any policy ran on it, not yet run), left out of the default ``--wordings`` so that no
+routine run touches it; pass ``--wordings blind8`` once, to report.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the
@@ -67,7 +66,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 from convert_locomo import PARTS, convert  # noqa: E402
 
-GENERATED = ("standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "seed-shape")
+GENERATED = ("standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "seed-shape")
 
 def _cell(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"

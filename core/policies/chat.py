@@ -13,6 +13,9 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from .letters import letter_body
+from .speech import read_dictation
+
 ABBREVIATIONS: Final[dict[str, str]] = {
     "pls": "please", "plz": "please", "plse": "please", "thx": "thanks", "thnx": "thanks", "tx": "thanks",
     "ty": "thanks", "tyvm": "thanks", "w/": "with", "w/o": "without", "b/c": "because", "bc": "because",
@@ -47,7 +50,10 @@ _CHAT_WORD: Final = re.compile(r"(?<![\w/'’-])([A-Za-z][A-Za-z0-9]*(?:/[A-Za-z
 _VOWEL: Final = re.compile(r"[aeiouy]")
 _ASIDE: Final = "\x00"
 _ASIDE_OPENING: Final = re.compile(r"(^|[.!?(]\s*)\x00[\s,:;-]*")
-_ASIDE_INSIDE: Final = re.compile(r"[ \t]*,?[ \t]*\x00")
+_ASIDE_INSIDE: Final = re.compile(r"(?<![ \t])[ \t]*(?:,[ \t]*)?\x00")
+"""The aside marker with the comma and blanks before it. It starts only where a run of blanks
+starts, and its two runs of blanks are separated by the comma, so a long run of blanks with no
+marker after it is scanned once, not once per blank (nor once per way of splitting it)."""
 
 
 def _with_apostrophe(word: str) -> str:
@@ -69,8 +75,12 @@ SWAPPED: Final[dict[str, str]] = {
 
 
 def _opens_sentence(text: str, start: int) -> bool:
-    before = text[:start].rstrip()
-    return not before or before[-1] in ".!?:;(\n"
+    """Whether the word at ``start`` opens a sentence; looks back over the blanks before it only
+    (copying everything before it, once per word, was quadratic in the message's length)."""
+    j = start
+    while j > 0 and text[j - 1].isspace():
+        j -= 1
+    return j == 0 or text[j - 1] in ".!?:;(\n"
 
 
 def _expand(match: re.Match[str]) -> str:
@@ -104,6 +114,6 @@ def normalise(text: str) -> str:
         The message as the tracker's cues read it (the same text when there is nothing to do).
     """
     expanded = _CHAT_WORD.sub(_expand, text)
-    if expanded == text:
-        return text
-    return _ASIDE_INSIDE.sub("", _ASIDE_OPENING.sub(r"\1", expanded))
+    if expanded != text:
+        expanded = _ASIDE_INSIDE.sub("", _ASIDE_OPENING.sub(r"\1", expanded))
+    return letter_body(read_dictation(expanded))

@@ -42,9 +42,12 @@ from .lexicon import (
     NEGATOR,
     NUMBER_VALUE,
     OLD_VALUE,
+    OWN_EARLIER_MESSAGE,
+    PAST_EVALUATION,
     PAST_NARRATIVE,
     PAST_STATE,
     PRESENT_STATE,
+    PRESENT_VERB,
     REFINES,
     SECOND_PERSON,
     SETTLED,
@@ -301,6 +304,10 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     unwithdrawn = mask(body, [(a, b) for a, b, _whole in withdrawn])
     if PAST_STATE.search(asserted) and not PRESENT_STATE.search(body):
         return None  # "Amara was in Lagos for a conference": a past state, not the current one
+    if PAST_EVALUATION.search(asserted) and not PRESENT_VERB.search(asserted) and not (
+        PRESENT_STATE.search(body) or UPDATE_MARKER.search(body)
+    ):
+        return None  # "The Kelp retro ran long but was useful": an episode told in the past
     readings = [read_sentence(s, knowledge, lookups) for s in split_sentences(asserted)]
     names: list[str] = []
     heads: dict[str, str] = {}
@@ -312,18 +319,40 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         names += [
             t for i, t in enumerate(reading.texts) if reading.tokens[i] == NAME and i not in reading.vocative
         ]
+    if not names:
+        # nothing named outside the negation: a name it governs through a preposition of
+        # aboutness is what the sentence is about ("that date didn't hold for Atlas, we're looking
+        # at the 19th instead"), not a negated value
+        for a, b in negated_spans(body, (NEGATOR,)):
+            about = _about_name(read_sentence(body[a:b], knowledge, lookups))
+            if about:
+                names.append(about)
+                break
     # a lead-in's "I" ("before I forget: …") is the speaker's aside, not whose attribute it is
-    first_person = own.search(unwithdrawn[heading.end() :] if heading else unwithdrawn) is not None
+    # so is a reference to the speaker's own earlier message ("further to my previous message")
+    own_text = unwithdrawn[heading.end() :] if heading else unwithdrawn
+    if not assistant:
+        own_text = OWN_EARLIER_MESSAGE.sub(" ", own_text)
+    first_person = own.search(own_text) is not None
     # an imperative opening a sentence, or after a lead-in ("FYI: Draft a reply to…")
     # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
+    # (the answer to a question the speaker asked, "What's Mbali doing now: research lead", is not
+    # an imperative)
+    clauses = [
+        c for s in split_sentences(unwithdrawn) for i, c in enumerate(s.split(":"))
+        if not (i and _ASKED.match(s.split(":")[i - 1]))
+    ]
     tasks = [
-        c for s in split_sentences(unwithdrawn) for c in s.split(":")
+        c for c in clauses
         if (m := TASK_VERB.search(c)) is not None and re.search(r"\w", c[m.end() :])
+        # "note (for later) X …" asks the hearer to keep a statement, not to do a task
+        and not (m.group(0).lower().endswith("note") and not re.match(r"\s+to\b", c[m.end() :]))
     ]
     if names and tasks and not first_person:
         return None  # a one-off task about a named thing
     standing = STANDING.search(body) is not None or DECISION.search(body) is not None
-    if PAST_NARRATIVE.search(body) is not None and not (
+    # "the date I gave you" refers to the speaker's earlier words; it narrates nothing
+    if PAST_NARRATIVE.search(OWN_EARLIER_MESSAGE.sub(" ", body)) is not None and not (
         content_change or standing or PRESENT_STATE.search(body) or SETTLED.search(body)
     ):
         return None  # "Omar and I paired on the Nimbus migration": the speaker's own past episode
@@ -347,6 +376,27 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         list(dict.fromkeys(names)), heads, values, personal, frozenset(replaced), frame, change,
         REFINES.search(body) is not None, len(body.split()),
     )
+
+
+_ASKED: Final = re.compile(
+    r"\s*(?:[\w'-]+\s+){0,3}?(?:what|what's|where|where's|who|who's|when|when's|how|how's|which)\b",
+    re.IGNORECASE,
+)
+"""A clause opening with a question word (within its first four words)."""
+_ABOUT: Final = frozenset({"for", "about", "regarding", "concerning"})
+
+
+def _about_name(reading: Reading) -> str:
+    """The first name in ``reading`` governed by a preposition of aboutness ("for Atlas", "for
+    project Atlas"), or empty."""
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        if token == NAME and i and (
+            tokens[i - 1] in _ABOUT
+            or (i > 1 and tokens[i - 2] in _ABOUT and tokens[i - 1] in ("project", "the"))
+        ):
+            return reading.texts[i]
+    return ""
 
 
 def _values(reading: Reading, paradigms: Paradigms, lookups: Lookups | None = None) -> list[tuple[str, str]]:

@@ -54,12 +54,15 @@ HEDGE: Final = _rx(
     _words(
         r"what if", r"if we", r"if only", r"even if", r"suppose", r"supposing", r"imagine", r"imagining",
         r"hypothetically", r"in theory", r"theoretically", r"maybe", r"perhaps", r"possibly",
-        r"probably", r"likely", r"might", r"could", r"wish", r"hope", r"hopefully",
+        r"probably", r"likely", r"might", r"could(?!\s+(?:not|no longer|never)\b)", r"wish", r"hope",
+        r"hopefully",
         r"not sure", r"unsure", r"no idea", r"(?:do not|don't|does not|doesn't) know", r"dunno",
         r"if (?:it's |that's |this is |it is )?true", r"who knows", r"thinking out loud", r"thinking about",
         r"considering", r"wondering", r"just an idea", r"tentative\w*", r"tbd", r"tbc",
         r"to be confirmed", r"pending", r"assuming", r"speculat\w*", r"i guess", r"in case",
-        r"doubt\w*", r"thinks?", r"believes?", r"suspects?", r"whether", r"propos\w*", r"suggest\w*",
+        # "no doubt", "for the avoidance of doubt" are certainty, not doubt
+        r"(?<!no )(?<!without )(?<!beyond )(?<!avoidance of )doubt\w*", r"thinks?", r"believes?",
+        r"suspects?", r"whether", r"propos\w*", r"suggest\w*",
         r"decided against", r"reject\w*", r"talked about", r"discuss\w*", r"would be nice",
     )
     + r"|\b(?:would|'d)\s+be\b|\bwould\b(?!\s+(?:like|love|prefer|rather|appreciate))"
@@ -81,6 +84,14 @@ HEARSAY: Final = _rx(
 )
 """Evidentials: second-hand, unconfirmed information."""
 
+DENIAL: Final = _rx(
+    r"\b(?:(?:is|are|was|were|been|be)\s+(?:\w+ly\s+)?denied|den(?:y|ies)|refut(?:e|es|ed))\s+that\b"
+    r"|\b(?:it is|it's|that is|that's)\s+(?:\w+ly\s+)?(?:untrue|unfounded|baseless|false)\s+that\b"
+    r"|[;,]\s*(?:it is|it's|this is|that is)\s+(?:\w+ly\s+)?(?:unfounded|baseless|untrue|false)\b"
+)
+"""A proposition denied ("it is categorically denied that X is to move to Y"; "…; it is
+unfounded"): embedded under a verb of denial, it is not asserted."""
+
 RETRACTION: Final = _rx(
     r"\b(?:ignore|disregard)\s+(?:that|this|it|those|these|the|my|what)\b"
     r"|\bnever\s?mind\b|\bscratch that\b|\bforget (?:that|it|what i said)\b|\bmy mistake\b"
@@ -88,7 +99,7 @@ RETRACTION: Final = _rx(
 """Wording that withdraws something said elsewhere."""
 
 RETRACTION_CUE: Final = _rx(
-    r"(?<!n't )(?<!not )(?<!never )(?<!\bi )(?<!to )\b(?:scratch|forget|ignore|disregard|strike)\b"
+    r"(?<!n't )(?<!not )(?<!never )(?<!\bi )(?<!to )\b(?:scratch|scrap|forget|ignore|disregard|strike)\b"
     r"|\bnever\s?mind\b|\bmy (?:mistake|bad)\b"
 )
 """A verb of withdrawing ("scratch", "forget", "ignore"): with a new statement after it in the same
@@ -122,6 +133,8 @@ EPISODIC: Final = _rx(
     r"\byesterday\b|\blast (?:week|year|night|month|time|monday|tuesday|wednesday|thursday|friday"
     r"|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)"
     r"|\bthis morning\b|\bearlier today\b|\bthe other day\b"
+    # an event of today ("expected at the embassy this evening"): an episode, not a standing fact
+    r"|\bthis (?:afternoon|evening)\b|\btonight\b"
     r"|\b(?:a|one|two|three|few|couple of|\d+)\s+(?:\w+\s+)?(?:days|weeks|months|years) ago\b"
     r"|\bover the weekend\b"
     # a past tense about today ("Lunch with Mo was fun today"): an episode of the day
@@ -133,7 +146,8 @@ PRESENT_STATE: Final = _rx(
     _words(
         r"now", r"currently", r"as of", r"since", r"these days", r"nowadays", r"anymore", r"any more",
         r"no longer", r"from now on", r"going forward", r"from here on", r"at the moment", r"right now",
-        r"effective", r"starting", r"henceforth", r"today on",
+        r"effective", r"starting", r"henceforth", r"today on", r"as at", r"at present", r"presently",
+        r"with effect from", r"until further notice",
     )
 )
 """Wording about the present state, which keeps a statement with a past-time phrase a claim."""
@@ -167,6 +181,23 @@ PAST_STATE: Final = re.compile(
 )
 """A past state ("was in Lagos", "was Tom") once negated and replaced values are set aside."""
 
+PAST_EVALUATION: Final = re.compile(
+    r"\b(?:[Ww]as|[Ww]ere)\s+(?:really\s+|very\s+|so\s+|quite\s+|pretty\s+)?"
+    r"(?!(?:not|no|never|also|still|now|then|being|going|to|due|set|about|just)\b)(?![a-z]+(?:ed|en)\b)"
+    # a passive with an irregular participle reports an action ("was brought forward", "was made lead")
+    r"(?!(?:made|brought|put|set|cut|sent|kept|held|told|paid|bought|built|left|lost|found|shown|done"
+    r"|run|won|sold|led|met|read|spent|hit|let|shut|sat|stood|got|heard|meant|taught|thought|caught"
+    r"|dealt|lent|bent|struck|hung|chosen|moved|named)\b)[a-z]+\b"
+    r"(?!\s+(?:to|that|as|for|by|from)\b)"
+)
+"""A past evaluation ("the retro ran long but was useful"): with no present-tense verb beside it
+(:data:`PRESENT_VERB`), the sentence narrates an episode."""
+
+PRESENT_VERB: Final = _rx(
+    r"\b(?:is|are|am|has|have|will|shall|must|should|can|does|do)\b|'s\b|'re\b|'m\b|'ll\b"
+)
+"""A finite verb of the present or the future."""
+
 TASK_VERB: Final = _rx(
     r"^\s*" + DISCOURSE_OPENER + r"(?:please\s+|pls\s+|kindly\s+)?"
     r"(?:send|draft|write|list|summari[sz]e|tidy|plan|prepare|check"
@@ -186,7 +217,13 @@ NEGATOR: Final = _rx(
 OLD_VALUE: Final = _rx(
     r"(?:\b(?:from(?=\s[^.;,!?]*\bto\b)|instead of|rather than|in place of|replacing|replaces|used to be"
     r"|used to|previously"
-    r"|formerly|originally|down from|up from|no longer)|\((?:was|before|earlier|until now)|, was)\s+"
+    r"|formerly|originally|down from|up from|no longer"
+    # what a record said, in a correction: "was (incorrectly) recorded as X; it is Y"
+    r"|(?:was|were)\s+(?:\w+ly\s+)?(?:recorded|listed|reported|circulated|minuted|described|given|stated"
+    r"|entered|shown|logged|noted)(?:\s+as\s+taking\s+place)?\s+(?:as|under(?:\s+the)?|in|at|for))"
+    # a past state contrasted with the present: "was X but now Y"
+    r"|(?:was|were)(?=\s[^.;!?]{0,80}\bbut\s+(?:now|today|these days|currently)\b)"
+    r"|\((?:was|before|earlier|until now)|, was)\s+"
     r"(?!(?:now|today|tonight|tomorrow|here|then|there|on|the (?:start|beginning)|next|this|that|for)\b)"
 )
 """Words after which the value being replaced is named ("from Lisbon to", "instead of Slack")."""
@@ -195,7 +232,8 @@ FROM_VALUE: Final = _rx(r"\bfrom\s+(?!(?:now|today|here|then|there|the (?:start|
 """In a statement worded as a change, "from X" alone names the old value ("taking over Kelp from Tom")."""
 
 _CLAUSE_END: Final = re.compile(
-    r"[,;:.!?()]|\s(?:but|and|so|instead|rather|it's|it is|we're)\s|\s[-–—→]+\s|->"
+    r"[,;:.!?()]|\s(?:but|and|so|instead|rather|it's|it is|we're|they're|they are|he's|she's|he is|she is"
+    r"|anymore|any more)(?:\s|$)|\s[-–—→]+\s|->"
 )
 
 EXPLICIT_OLD_VALUE: Final = _rx(
@@ -229,6 +267,10 @@ UPDATE_MARKER: Final = _rx(
         r"adjust\w*", r"modif\w*", r"alter(?:s|ed|ing)?", r"increas\w*", r"decreas\w*",
         r"rais(?:e|es|ed|ing)", r"lower(?:s|ed|ing)", r"reduc\w*", r"extend\w*",
         r"t(?:ake|akes|aking|ook) over",
+        # the vocabulary of formal correction: a notice that a record was wrong or has been replaced
+        r"errat(?:um|a)", r"corrigend(?:um|a)", r"incorrectly", r"in error", r"should (?:have )?read",
+        r"supersed\w*", r"rescind\w*", r"withdrawn", r"lapsed", r"substitut\w*", r"re-?designat\w*",
+        r"reassign\w*", r"re-?timetabl\w*", r"reallocat\w*", r"obsolete", r"no longer applies",
     )
     + r"|\bfrom\b[^.;]*\bto\b|→|->"
 )
@@ -250,7 +292,18 @@ HEADING: Final = re.compile(r"^\s*(?:[^\W\d_][\w'-]*\s+){0,2}[^\W\d_][\w'-]*:\s+
 """A short label opening a message ("Update: …", "Side note: …", "Heads-up: …"): it says the
 message is news, not who or what the message is about, nor that a narrated episode is a state."""
 
-FIRST_PERSON: Final = _rx(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b")
+OWN_EARLIER_MESSAGE: Final = _rx(
+    r"\b(?:my|our)\s+(?:(?:previous|last|earlier|prior|former|original|recent)\s+)?(?:\w+\s+)?"
+    r"(?:message|note|mail|e-?mail|circular|memo|letter|post|reply|correspondence|minutes|report)s?\b"
+    r"(?<!\bmy report)(?<!\bmy reports)(?<!\bour report)(?<!\bour reports)"
+    # the speaker's own earlier words: "where I said before", "the date I gave you"
+    r"|\bi\s+(?:said|told you|gave you|mentioned|wrote|sent you)\b"
+)
+"""The speaker's own earlier message ("further to my previous message", "the figure in my last
+note", "where I said before"): a reference to the conversation, not to the speaker's attributes."""
+
+FIRST_PERSON: Final = _rx(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b|\bthe undersigned\b")
+"""The speaker ("the undersigned" is the writer of a formal letter)."""
 SECOND_PERSON: Final = _rx(r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll)\b")
 
 PERSON_NOUN: Final = (
@@ -272,7 +325,9 @@ _MONTH: Final = (
 )
 _WEEKDAY: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 DATE_VALUE: Final = _rx(
-    rf"\b{_WEEKDAY}\b(?!s)|\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
+    # a weekday with its day of the month, and "the 14th of May", are one date
+    rf"\b{_WEEKDAY}\s+the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\s+of\s+{_MONTH}\b"
+    rf"|\b{_WEEKDAY}\b(?!s)|\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
     r"|\bthe \d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
     r"|\btomorrow\b|\bnext (?:week|month|quarter|sprint)\b|\bend of (?:the )?(?:week|month|quarter|year)\b"
     r"|\bq[1-4]\b|\bmid-?(?:" + _MONTH + r")\b"
@@ -283,7 +338,9 @@ MONEY_VALUE: Final = _rx(
     r"[$€£¥]\s?\d[\d,.]*\s?(?:k|m|mn|bn|million|thousand|billion)?\b"
     r"|\b\d[\d,.]*\s?(?:k|m|mn|bn)\b(?!\s*(?:users|people|rows|downloads|views|visits|steps|miles|km))"
     r"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|usd|eur|gbp|million|thousand|billion)\b"
-    r"|\b(?:usd|eur|gbp|chf|jpy|cad|aud)\s?\d[\d,.]*"
+    r"|\b(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|nzd|inr|cny|hkd|sgd|zar|pln|czk|huf|brl|mxn)\s?\d[\d,.]*"
+    # an ISO 4217 code before an amount, as business writing puts it ("NOK 540,000")
+    r"|(?-i:\b[A-Z]{3})\s?\d[\d,.]*\d"
 )
 """An amount of money (for a budget)."""
 
@@ -500,12 +557,16 @@ def _without_opinions(sentence: str) -> str:
 
 
 def _not_asserting(sentence: str) -> bool:
-    if HEDGE.search(sentence) or HEARSAY.search(sentence):
+    if HEDGE.search(sentence) or HEARSAY.search(sentence) or DENIAL.search(sentence):
         return True
     if RETRACTION.search(sentence) and not correction(sentence):
         return True
-    if OUTDATED.search(sentence):
-        return True
+    outdated = OUTDATED.search(sentence)
+    if outdated is not None:
+        # "the title given in my last note is obsolete; X now serves as Y": what is obsolete is
+        # named, and the clause after it says what holds instead (a correction, not a pointer)
+        rest = _CLAUSE_END.search(sentence, outdated.end())
+        return rest is None or not _states_value(sentence[rest.end() :])
     if EPISODIC.search(sentence) is None:
         return False
     # a past-time phrase dates a change or a decision that holds now ("went from X to Y this

@@ -23,8 +23,8 @@ from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, W
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
-    "records", "text", "lexical", "store", "scoring", "summary", "chat", "lexicon", "paradigms", "claims",
-    "ledger", "policies", "runner",
+    "records", "text", "lexical", "store", "scoring", "summary", "chat", "speech", "letters", "lexicon",
+    "paradigms", "claims", "ledger", "policies", "runner",
 )
 KEY_SIDE = {
     "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "blind6",
@@ -221,20 +221,19 @@ def test_token_budget_is_respected() -> None:
 
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
-# stale retention of the recommended policy, re-measured on main after the token estimator's refit
-# (85f2f0c): only blind5 moved (0.991 -> 0.990 recall; stale 0.0291 both times). The targets are
-# >= 0.95 / <= 0.05: met on the sets the policy was built on (standard, heldout, blind2, blind3,
-# blind4, blind5, seed-shape); missed on the held-out blind6 (recall and stale); each figure is
-# pinned as it is so that a regression or an improvement shows.
+# stale retention of the recommended policy, re-measured on branch policies7 (blind6 and blind7
+# studied: development sets now). The targets are >= 0.95 / <= 0.05: met on every set the policy
+# was built on; each figure is pinned as it is so that a regression or an improvement shows.
+# (blind8 is held out: no routine run touches it.)
 PINNED_16K = {
-    "standard": (0.996, 0.0058),
-    "heldout": (0.988, 0.0081),
-    "blind2": (0.989, 0.0328),  # its failures were looked at while building: a development set
-    "blind3": (0.996, 0.0370),  # development since policies4 (studied); was 0.949 / 0.0615
-    "blind4": (0.958, 0.0347),  # development since policies4 (studied); was 0.877 / 0.0358
-    "blind5": (0.990, 0.0291),  # development since policies5 (studied); held out it was 0.821 / 0.1190
-    "blind6": (0.850, 0.1709),  # held out: frozen (227fef4) before any policy ran on it; run once (policies5,
-    # old estimator: 0.850 / 0.1709), re-measured unchanged on the refit estimator
+    "standard": (0.9957, 0.0058),
+    "heldout": (0.9884, 0.0081),
+    "blind2": (0.9891, 0.0328),  # its failures were looked at while building: a development set
+    "blind3": (0.9898, 0.0334),  # development since policies4; 0.996 / 0.0370 before policies7
+    "blind4": (0.9723, 0.0354),  # development since policies4; 0.958 / 0.0347 before policies7
+    "blind5": (0.9905, 0.0295),  # development since policies5; held out it was 0.821 / 0.1190
+    "blind6": (0.9840, 0.0427),  # development since policies7; held out it was 0.850 / 0.1709
+    "blind7": (0.9644, 0.0397),  # development since policies7; its first run (held out) 0.619 / 0.0960
     "seed-shape": (1.000, 0.0011),
 }
 

@@ -67,9 +67,11 @@ def test_parts_split_the_ten_conversations() -> None:
 
 
 def test_heldout_figures(tmp_path: Path) -> None:
-    """The held-out part at 4,000 and 8,000 tokens, as in docs/policies.md, re-measured on the token
-    estimator's refit (85f2f0c); first run, old estimator: focus per-question 0.533 and evidence
-    0.117 at 4,000 tokens, importance-seed 0.213 at 8,000; the rest unchanged."""
+    """The held-out part at 4,000 and 8,000 tokens, as in docs/policies.md, re-measured on branch
+    policies7 (dictation and formal mail read as typed English): focus evidence 0.116 -> 0.117 at
+    4,000 tokens and 0.216 -> 0.213 at 8,000 (per-question 0.534 unchanged at 4,000). Before,
+    on the refit estimator (85f2f0c); first run, old estimator: focus per-question 0.533 and
+    evidence 0.117 at 4,000 tokens, importance-seed 0.213 at 8,000."""
     path = os.environ.get("CTXSCOPE_LOCOMO")
     if not path or not Path(path).is_file():
         pytest.skip("set CTXSCOPE_LOCOMO to LoCoMo's data/locomo10.json (not in the repository: CC BY-NC)")
@@ -91,13 +93,14 @@ def test_heldout_figures(tmp_path: Path) -> None:
     assert retrieval.query_recall == pytest.approx(0.387, abs=0.0005)
     # all questions' evidence: ahead of importance-seed (0.115; 0.114 before policies5); the
     # summary is credited only with the words its lines send (0.188 when whole turns were credited)
-    assert focus.critical_recall == pytest.approx(0.116, abs=0.0005)
+    assert focus.critical_recall == pytest.approx(0.1168, abs=0.0005)
     assert result.policies["importance-seed"].critical_recall == pytest.approx(0.115, abs=0.0005)
     assert result.policies["summary"].critical_recall == pytest.approx(0.080, abs=0.0005)
     # at 8,000 tokens (where an earlier focus trailed importance-seed by 0.022, then by 0.005): ahead
+    # by 0.0003 since policies7 (0.004 before)
     wide = evaluate_sessions(
         sessions, Budget(messages=None, tokens=8_000), policies=["focus", "importance-seed"]
     )
-    assert wide.policies["focus"].critical_recall == pytest.approx(0.216, abs=0.0005)
-    assert wide.policies["importance-seed"].critical_recall == pytest.approx(0.212, abs=0.0005)
+    assert wide.policies["focus"].critical_recall == pytest.approx(0.2127, abs=0.0005)
+    assert wide.policies["importance-seed"].critical_recall == pytest.approx(0.2124, abs=0.0005)
     assert focus.stale_retention is None  # LoCoMo labels nothing stale: "–", not 0.000
