@@ -250,7 +250,7 @@ class ContextSums:
         system.extend(systems)
         counts.extend(system_counts)
         if rows:
-            for column, values in zip(columns, zip(*rows), strict=True):
+            for column, values in zip(columns, zip(*rows, strict=True), strict=True):
                 column.extend(values)
 
     def prepare(self, end: int) -> None:
