@@ -28,6 +28,7 @@ median, so a single outlier moves the factor by at most one rank.
 from __future__ import annotations
 
 import math
+from bisect import insort
 from collections import deque
 from typing import Final
 
@@ -91,6 +92,8 @@ class Calibrator:
         if prior_tokens is not None and prior_tokens < 0:
             raise ValueError("prior_tokens must not be negative")
         self._ratios: deque[float] = deque(maxlen=window)
+        self._ordered: list[float] = []
+        """:attr:`_ratios` sorted (kept so by :meth:`observe`, for the median)."""
         self._evidence: deque[int] = deque(maxlen=window)
         """The estimate of each kept ratio."""
         self._prior_tokens = prior_tokens
@@ -115,7 +118,11 @@ class Calibrator:
         ratio = reported / estimate
         if not MIN_RATIO <= ratio <= MAX_RATIO:
             return
-        self._ratios.append(ratio)
+        ratios = self._ratios
+        if len(ratios) == ratios.maxlen:
+            self._ordered.remove(ratios[0])  # the ratio the append below drops
+        ratios.append(ratio)
+        insort(self._ordered, ratio)
         self._evidence.append(estimate)
         self._seen += 1
         self._factor = None
@@ -137,7 +144,7 @@ class Calibrator:
             return self._factor
         if not self._ratios:
             return 1.0
-        ordered = sorted(self._ratios)
+        ordered = self._ordered
         half = len(ordered) // 2
         middle = ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2
         if len(self._ratios) < WARMUP:

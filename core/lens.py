@@ -97,7 +97,10 @@ class RecordedScope:
         """Records for the requests appended since the last call."""
         self.sums.scope = scope
         new: list[RequestRecord] = []
-        for request in scope.requests[len(self.records):]:
+        pending = scope.requests[len(self.records):]
+        if pending:
+            self.sums.prepare(max(request.message_count for request in pending))
+        for request in pending:
             runs, marker = self._place_compactions(scope, request.index, request.message_count)
             start, estimate = self.sums.request(request)
             usage = request.usage

@@ -206,10 +206,14 @@ class HeldInts(_Positions[int]):
 
     @property
     def raw(self) -> array[int]:
-        """The values from :attr:`offset` on (read-only outside this class)."""
+        """The values from :attr:`offset` on (read-only outside this class): the same array for
+        the container's life (a release deletes from it in place)."""
         return self._items
 
     def __getitem__(self, index: int) -> int:
+        offset = self._offset
+        if index >= offset:  # held (a negative index is not: it goes the general way)
+            return self._items[index - offset]
         return self._item(index)
 
     def values(self, start: int, stop: int) -> array[int]:

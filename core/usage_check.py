@@ -184,6 +184,8 @@ class UsageCheck:
 
 
 _CATEGORIES: Final = tuple(Category)
+_CATEGORY_COLUMN: Final = {cat: k for k, cat in enumerate(_CATEGORIES)}
+"""Each category's column in :attr:`ContextSums.by_category` (built in :data:`_CATEGORIES`' order)."""
 
 
 class ContextSums:
@@ -206,6 +208,9 @@ class ContextSums:
         """Tokens of the first *i* messages per category."""
         self.system_count = HeldInts("q", [0])
         """System messages among the first *i* messages."""
+        self._columns = tuple((cat, sums.raw) for cat, sums in self.by_category.items())
+        """Each category's :attr:`~ctxscope.core.retention.HeldInts.raw` array (the same array
+        for the sums' life)."""
 
     def release(self, floor: int) -> None:
         """Forget the sums before ``floor`` (no later request's context starts before it; the sums
@@ -220,22 +225,38 @@ class ContextSums:
         prefix = self.prefix.raw
         system = self.system_prefix.raw
         counts = self.system_count.raw
-        columns = [(cat, sums.raw) for cat, sums in self.by_category.items()]
+        columns = [column for _, column in self._columns]
         estimator = self.estimator
-        total, system_total = prefix[-1], system[-1]
+        total, system_total, system_n = prefix[-1], system[-1], counts[-1]
+        running = [column[-1] for column in columns]
+        # One row of running per-category totals a message, transposed into the columns at the
+        # end (C speed): a message adds to one category, yet every column gains a value.
+        rows: list[tuple[int, ...]] = []
+        totals: list[int] = []
+        systems: list[int] = []
+        system_counts: list[int] = []
         for message in self.scope.messages[done:end]:
             tokens = message.tokens(estimator)
             total += tokens
-            prefix.append(total)
+            totals.append(total)
             if message.role == "system":
                 system_total += tokens
-                counts.append(counts[-1] + 1)
-            else:
-                counts.append(counts[-1])
-            system.append(system_total)
-            category = message.category()
-            for cat, column in columns:
-                column.append(column[-1] + (tokens if cat is category else 0))
+                system_n += 1
+            systems.append(system_total)
+            system_counts.append(system_n)
+            running[_CATEGORY_COLUMN[message.category()]] += tokens
+            rows.append(tuple(running))
+        prefix.extend(totals)
+        system.extend(systems)
+        counts.extend(system_counts)
+        if rows:
+            for column, values in zip(columns, zip(*rows, strict=True), strict=True):
+                column.extend(values)
+
+    def prepare(self, end: int) -> None:
+        """Sum the messages up to ``end`` now (in one pass, for a batch of requests whose
+        contexts end there at the latest; the messages before a request are never amended)."""
+        self._extend(end)
 
     def tokens(self, start: int, end: int) -> int:
         """Estimated tokens of messages ``start`` to ``end`` (exclusive)."""
@@ -266,8 +287,14 @@ class ContextSums:
         :meth:`request` counts it)."""
         end = request.message_count
         self._extend(end)
-        out = {cat: column[end] - column[start] for cat, column in self.by_category.items()}
-        out[Category.SYSTEM] += self.system_prefix[start]
+        offset = self.system_prefix.offset  # every sum is released to the same floor
+        if start >= offset:  # the common case: read the arrays directly
+            lo, hi = start - offset, end - offset
+            out = {cat: column[hi] - column[lo] for cat, column in self._columns}
+            out[Category.SYSTEM] += self.system_prefix.raw[lo]
+        else:
+            out = {cat: column[end] - column[start] for cat, column in self.by_category.items()}
+            out[Category.SYSTEM] += self.system_prefix[start]
         for lo, hi in self._dropped(request, start):
             for cat, column in self.by_category.items():
                 out[cat] -= column[hi] - column[lo]

@@ -13,7 +13,7 @@ import os
 import stat
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 #: Sub-command modules under ``ctxscope.tui.commands``, in the order ``--help`` lists them.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -35,6 +35,30 @@ def tune_collector() -> None:
     """
     gc.freeze()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
+
+
+QUICK_EXIT_COMMANDS: Final = frozenset({"report"})
+"""Commands whose console-script process ends without the interpreter's teardown (see
+:func:`quick_exit`): they start no thread and leave nothing to clean up once their output is out."""
+
+
+def quick_exit(code: int) -> NoReturn:
+    """End the process now, its output flushed, skipping the interpreter's teardown.
+
+    After ``report`` has read a large log, freeing every object it still holds at exit costs about
+    a tenth of the process's CPU (0.2 s at 200 MB) and changes nothing. Only the console script,
+    which owns its process, ends this way (as only it tunes the collector). A reader that closed
+    the pipe is not an error (as in :func:`main`); any other failure to flush is left to the
+    interpreter's own exit, which reports it.
+    """
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        os._exit(0)
+    except (OSError, ValueError):
+        sys.exit(code)
+    os._exit(code)
 
 
 class UsageError(Exception):
@@ -168,6 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    if console_script and args.command in QUICK_EXIT_COMMANDS:
+        quick_exit(code)
     return code
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,33 @@ def test_only_the_console_script_tunes_the_collector() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stderr.strip() == f"{COLLECTOR_THRESHOLDS} True"
+
+
+def test_the_report_process_ends_without_teardown_its_output_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ctxscope report`` as a process of its own ends by :func:`~ctxscope.tui.cli.quick_exit`:
+    the same bytes as ``main(argv)`` in this process and exit 0, also when nobody reads its
+    output (a closed pipe)."""
+    import subprocess
+    import sys
+
+    bench = str(Path(__file__).resolve().parents[2] / "bench")
+    sys.path.insert(0, bench)
+    try:
+        from bench_reader import synthesize
+    finally:
+        sys.path.remove(bench)
+    log = synthesize(tmp_path / "log.jsonl", 1)
+    assert main(["report", "--json", str(log)]) == 0
+    expected = capsys.readouterr().out
+    command = [sys.executable, "-m", "ctxscope.tui.cli", "report", "--json", str(log)]
+    done = subprocess.run(command, capture_output=True, check=True)
+    assert done.stdout.decode() == expected and len(expected) > 1_000 and not done.stderr
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody reads: the report's flush at the end meets a closed pipe
+    try:
+        closed = subprocess.run(command, stdout=write_end, stderr=subprocess.PIPE, check=False)
+    finally:
+        os.close(write_end)
+    assert closed.returncode == 0 and not closed.stderr
