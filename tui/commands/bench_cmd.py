@@ -49,7 +49,7 @@ def register(subparsers: Any) -> None:
             "blind7, written by other authors, were held out until branch policies7), the "
             "seed-shape generator and LoCoMo's dev part. LoCoMo's heldout part is run only to "
             "report (docs/policies.md); blind8 is held out, frozen before any policy ran on it and "
-            "not yet run."
+            "run once to report."
         ),
     )
     policies.add_argument(
@@ -75,7 +75,7 @@ def register(subparsers: Any) -> None:
             "minutes, passive voice, Key: value and Action item: lines, Erratum:/Correction: "
             "updates; studied: a development set); blind8 (ninth set: team-chat and issue-tracker "
             "shorthand by a second-language English speaker, field lines with ->, ISO dates, "
-            "s/old/new/ and strike-through corrections, emoji; held out: frozen, not yet run); "
+            "s/old/new/ and strike-through corrections, emoji; held out: run once to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
