@@ -97,12 +97,27 @@ class FullText:
     missing_chars: int = 0
 
 
-def _strings(value: Any, depth: int = 0) -> Iterator[str]:
+MAX_NESTING: Final = 100
+"""Values nested deeper than this in a log line are not taken apart: no adapter cuts a block from
+one, and orjson parses up to 1,024 levels, deeper than Python's recursion goes."""
+
+
+def _compact(value: dict[str, Any] | list[Any]) -> Iterator[str]:
+    """``value`` as compact JSON, as the adapters write it (none when it is too deep to write)."""
+    try:
+        yield json_text(value)
+    except RecursionError:  # deeper than orjson writes (255 levels) and than repr goes
+        return
+
+
+def _strings(value: Any, depth: int = 0, nesting: int = 0) -> Iterator[str]:
     """Every text a block may have been made of in a parsed JSON value: its strings (and those of
     JSON encoded in a string, one level), each object as compact JSON (a tool call's input) and
     each list's text parts joined (a tool result's content) and each list as compact JSON (tool
     definitions), and the texts an adapter joins from an object's values, as the adapters build
-    them."""
+    them; nothing nested deeper than :data:`MAX_NESTING`."""
+    if nesting > MAX_NESTING:
+        return
     if isinstance(value, str):
         yield value
         if depth == 0 and value[:1] in ("{", "["):
@@ -110,19 +125,19 @@ def _strings(value: Any, depth: int = 0) -> Iterator[str]:
                 inner = orjson.loads(value)
             except orjson.JSONDecodeError:
                 return
-            yield from _strings(inner, depth + 1)
+            yield from _strings(inner, depth + 1, nesting + 1)
     elif isinstance(value, dict):
-        yield json_text(value)
+        yield from _compact(value)
         for item in value.values():
-            yield from _strings(item, depth)
+            yield from _strings(item, depth, nesting + 1)
         joined = joined_text(value)
         if joined is not None:
             yield joined
     elif isinstance(value, list):
         yield text_of(value)
-        yield json_text(value)
+        yield from _compact(value)
         for item in value:
-            yield from _strings(item, depth)
+            yield from _strings(item, depth, nesting + 1)
 
 
 def _match(candidates: Iterable[str], wanted: Collection[Key], found: dict[Key, str]) -> None:

@@ -189,6 +189,8 @@ class DashboardScreen(Screen[None]):
         self._pending_detail: DetailLoaded | None = None
         self._detail_asked: tuple[int, str, str, int] | None = None
         """(generation, lens, scope, request) of the detail asked for last: asked once each."""
+        self._several_scopes = False
+        """Whether the session shown has more than one scope (the scope keys' ``check_action``)."""
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -280,6 +282,9 @@ class DashboardScreen(Screen[None]):
             self.set_reactive(DashboardScreen.scope_id, next(iter(scopes), ""))
             self.detail = None
         self.scope = scopes.get(self.scope_id)
+        if (len(scopes) > 1) != self._several_scopes:
+            self._several_scopes = len(scopes) > 1
+            self.refresh_bindings()  # the footer shows the scope keys enabled only with several
 
     def watch_scope(self, scope: ScopeSnapshot | None) -> None:
         count = len(scope.records) if scope is not None else 0

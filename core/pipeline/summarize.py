@@ -238,20 +238,23 @@ def cap_text(text: str, max_tokens: int, estimator: Estimator) -> str:
     def fits(end: int) -> bool:
         return estimator.count(text[:end] + "…") <= max_tokens
 
+    # Invariant: ``low == 0 or fits(low)``. ``low`` only moves to a ``mid`` that fitted (counts are
+    # deterministic, as the Estimator protocol promises), so the kept prefix fits with its mark
+    # whatever the counts do; when they rise with length it is also the longest one that does. A
+    # non-monotone estimator can only make it shorter, never wrong; the search costs O(log n) counts.
     low, high = 0, len(text)
-    while low < high:  # the longest prefix that fits with its mark, if the counts rise with length
+    while low < high:
         mid = (low + high + 1) // 2
         if fits(mid):
             low = mid
         else:
             high = mid - 1
-    while low > 0 and not fits(low):  # they need not: step back until it really fits
-        low -= max(1, low // 64)
-    low = max(low, 0)
     newline = text.rfind("\n", 0, low)
-    if newline > low // 2 and fits(newline):
+    if newline > low // 2 and fits(newline):  # keeps the invariant: newline > 0 and it fits
         low = newline
-    return text[:low] + "…" if fits(low) else ""
+    if low == 0 and not fits(0):  # not even the mark fits
+        return ""
+    return text[:low] + "…"
 
 
 @dataclass(frozen=True, slots=True)

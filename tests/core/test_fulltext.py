@@ -233,3 +233,37 @@ def test_a_key_with_more_texts_in_the_document_than_blocks_is_not_guessed(tmp_pa
     elided = elided_messages(session)
     assert len(elided) == 1
     assert full_texts(session, elided).missing_chars == 3001 - len(elided[0].blocks[0].text)
+
+
+@pytest.mark.parametrize("kind", ["line", "document"])
+def test_a_value_nested_deeper_than_python_recurses_does_not_break_the_read_back(
+    tmp_path: Path, kind: str
+) -> None:
+    """Found in review: orjson parses up to 1,024 levels, but taking the parsed line apart
+    (compact JSON of every object, its repr when orjson will not write it) raised RecursionError
+    out of ``full_texts`` (a detail's breakdown, the tailer's internal error). Now the deep value
+    is not taken apart and the elided text beside it is still read back."""
+    deep = "[" * 1000 + "]" * 1000
+    text = "word " * 3000
+    if kind == "line":
+        log = tmp_path / "s.jsonl"
+        user = {"type": "user", "uuid": "u0", "parentUuid": None, "sessionId": "s", "isSidechain": False,
+                "message": {"role": "user", "content": text}, "x": "DEEP"}
+        reply = {"type": "assistant", "uuid": "a0", "parentUuid": "u0", "sessionId": "s",
+                 "isSidechain": False, "requestId": "req_0",
+                 "message": {"model": "claude-opus-4-6", "id": "msg_0", "role": "assistant",
+                             "content": [{"type": "text", "text": "ok"}],
+                             "usage": {"input_tokens": 3, "output_tokens": 1}}}
+        lines = [json.dumps(user).replace('"DEEP"', deep), json.dumps(reply)]
+    else:
+        log = tmp_path / "chat.json"
+        chat = {"x": "DEEP", "messages": [{"role": "user", "content": text},
+                                         {"role": "assistant", "content": "ok"}]}
+        lines = [json.dumps(chat).replace('"DEEP"', deep)]
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    session = open_log(log)
+    elided = elided_messages(session)
+    assert len(elided) == 1
+    full = full_texts(session, elided)
+    assert full.missing_chars == 0
+    assert list(full.texts) == [text]

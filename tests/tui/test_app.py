@@ -401,3 +401,29 @@ async def test_a_request_whose_detail_a_live_view_released_says_so() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert app.detail_requests[-1] == ("main", 29)
+
+
+async def test_footer_enables_the_scope_keys_when_a_second_scope_appears() -> None:
+    """Found chasing a flaky snapshot (TestRealData under load): ``S Scopes`` is enabled only with
+    more than one scope (``check_action``), but nothing refreshed the footer when a snapshot
+    brought the second scope, so whether it showed enabled depended on whether the first
+    snapshot landed before or after the startup focus refreshed the bindings."""
+    from textual.widgets import Footer
+
+    def scope_key_enabled(app: MockApp) -> bool:
+        keys = [key for key in app.query_one(Footer).query("FooterKey") if key.action == "pick_scope"]
+        assert len(keys) == 1
+        return not keys[0].has_class("-disabled")
+
+    one = fakes.session(fakes.scope(5))
+    two = fakes.session(fakes.scope(5), fakes.scope(3, scope_id="agent-1", parent="main", label="sub"))
+    app = MockApp(one)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        assert not scope_key_enabled(app)
+        app.post_message(fakes.update(two))
+        await detail_shown(pilot)
+        assert scope_key_enabled(app)
+        app.post_message(fakes.update(one))
+        await detail_shown(pilot)
+        assert not scope_key_enabled(app)
