@@ -267,6 +267,26 @@ class Analysis:
     words: int
 
 
+def _change_denied(body: str) -> bool:
+    """Whether a negation's span holds a verb of change ("We are not moving Kelp to Monday").
+
+    Each negation's span runs to its clause end, so the spans of one clause share their end and
+    each lies inside the one before it: when the first holds no verb of change, none of the later
+    ones does, and only the first is read (linear work on a clause of many negators). A search
+    inside ``body`` bounded by the span is the search of the span's slice, but for a match at the
+    span's start (its lookbehind sees the character before): the span opens with a negator, and
+    no verb of change opens with one.
+    """
+    read_to = -1
+    for start, end in negated_spans(body, (NEGATOR,)):
+        if end == read_to:
+            continue
+        read_to = end
+        if CHANGE_VERB.search(body, start, end):
+            return True
+    return False
+
+
 def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | None = None) -> Analysis | None:
     """What a message asserts, or None when it asserts nothing current.
 
@@ -290,7 +310,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     content_change = change and UPDATE_MARKER.search(body[heading.end() :] if heading else body) is not None
     # "from X" names the old value in a change ("taking over Kelp from Tom"), not in "works from Oslo"
     negated = negated_spans(body, (NEGATOR, OLD_VALUE, FROM_VALUE) if change else (NEGATOR, OLD_VALUE))
-    if any(CHANGE_VERB.search(body[a:b]) for a, b in negated_spans(body, (NEGATOR,))):
+    if _change_denied(body):
         return None  # a change denied ("We are not moving Kelp to Monday")
     # what a correction or a cancellation withdraws is replaced; of it, only the values are set
     # aside (the subject may be named there: "Monday for Kelp fell through"), or all of a parenthesis
