@@ -59,6 +59,7 @@ from .lexicon import (
     assertive_part,
     mask,
     negated_spans,
+    update_marker_span,
     split_sentences,
     value_words,
     withdrawn_spans,
@@ -303,11 +304,11 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     if THIRD_PARTY.search(body):
         return None  # someone else's attribute ("my sister went vegan", "Priya's partner is…")
     withdrawn = withdrawn_spans(body)
-    change = UPDATE_MARKER.search(body) is not None or bool(withdrawn)
+    change = update_marker_span(body) is not None or bool(withdrawn)
     # a heading ("Update: …") says the message is news; what the rest narrates, and whose
     # attribute it is, the rest alone says
     heading = HEADING.match(body)
-    content_change = change and UPDATE_MARKER.search(body[heading.end() :] if heading else body) is not None
+    content_change = change and update_marker_span(body[heading.end() :] if heading else body) is not None
     # "from X" names the old value in a change ("taking over Kelp from Tom"), not in "works from Oslo"
     negated = negated_spans(body, (NEGATOR, OLD_VALUE, FROM_VALUE) if change else (NEGATOR, OLD_VALUE))
     if _change_denied(body):
@@ -325,7 +326,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     if PAST_STATE.search(asserted) and not PRESENT_STATE.search(body):
         return None  # "Amara was in Lagos for a conference": a past state, not the current one
     if PAST_EVALUATION.search(asserted) and not PRESENT_VERB.search(asserted) and not (
-        PRESENT_STATE.search(body) or UPDATE_MARKER.search(body)
+        PRESENT_STATE.search(body) or update_marker_span(body) is not None
     ):
         return None  # "The Kelp retro ran long but was useful": an episode told in the past
     readings = [read_sentence(s, knowledge, lookups) for s in split_sentences(asserted)]

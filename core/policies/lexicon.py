@@ -148,28 +148,37 @@ _TODAY: Final = _rx(r"\b(?:today|tonight)\b")
 _EPISODE_BREAK: Final = re.compile(r"[.;!?]")
 
 
-def episodic_span(text: str) -> tuple[int, int] | None:
-    """The span of the first past episode in ``text`` (:data:`EPISODIC`), or of a past tense about
-    today ("Lunch with Mo was fun today": "was" … "today" in one clause, none of ``.;!?`` between).
+def _first_in_clause(
+    text: str, base: re.Pattern[str], first: re.Pattern[str], last: re.Pattern[str], brk: re.Pattern[str]
+) -> tuple[int, int] | None:
+    """The span of the leftmost match of ``base`` with the alternative ``first[^marks]*last``
+    after its others (``brk`` a mark), as one search of that pattern finds it, in linear work.
 
-    The same answer as one search of ``EPISODIC`` with the alternative
-    ``\b(?:was|were)\b[^.;!?]*\b(?:today|tonight)\b`` last, in work linear in the text: only the
-    first "was" of a clause can open the leftmost such match, and each clause is read once (the
-    pattern itself reads to the clause end from every "was").
-    """
-    base = EPISODIC.search(text)
-    limit = base.start() if base is not None else len(text)
+    Only the first ``first`` of a clause can open the leftmost match of ``first[^marks]*last``, and
+    the greedy repeat ends it at the clause's last ``last``: each clause is read once (the pattern
+    itself reads to the clause end from every ``first``). At one position, ``base`` wins (its
+    alternatives come first, and none of those after opens as ``first`` does)."""
+    found = base.search(text)
+    limit = found.start() if found is not None else len(text)
     pos = 0
-    while (tense := _PAST_TENSE.search(text, pos)) is not None and tense.start() < limit:
-        brk = _EPISODE_BREAK.search(text, tense.end())
-        clause_end = brk.start() if brk is not None else len(text)
-        last = None
-        for last in _TODAY.finditer(text, tense.end(), clause_end):
+    while (opener := first.search(text, pos)) is not None and opener.start() < limit:
+        mark = brk.search(text, opener.end())
+        clause_end = mark.start() if mark is not None else len(text)
+        closer = None
+        for closer in last.finditer(text, opener.end(), clause_end):
             pass
-        if last is not None:
-            return tense.start(), last.end()  # the greedy [^.;!?]* stops at the clause's last "today"
-        pos = clause_end + 1  # no later "was" of this clause has a "today" after it either
-    return base.span() if base is not None else None
+        if closer is not None:
+            return opener.start(), closer.end()
+        pos = clause_end + 1  # no later opener of this clause has a closer after it either
+    return found.span() if found is not None else None
+
+
+def episodic_span(text: str) -> tuple[int, int] | None:
+    """The span of the first past episode in ``text``: :data:`EPISODIC`, or a past tense about
+    today ("Lunch with Mo was fun today": ``\b(?:was|were)\b[^.;!?]*\b(?:today|tonight)\b``, an
+    episode of the day), as one search of the pattern with that alternative last, in linear work."""
+    return _first_in_clause(text, EPISODIC, _PAST_TENSE, _TODAY, _EPISODE_BREAK)
+
 
 PRESENT_STATE: Final = _rx(
     _words(
@@ -306,6 +315,19 @@ UPDATE_MARKER: Final = _rx(
 """The general English vocabulary of change (time adverbs of the present, verbs of changing,
 moving, replacing, correcting, raising and lowering; "from X to Y"): a statement with it says
 that something is different from before."""
+
+_UPDATE_FROM_TO: Final = r"|\bfrom\b[^.;]*\bto\b"
+_UPDATE_MARKER_BASE: Final = re.compile(UPDATE_MARKER.pattern.replace(_UPDATE_FROM_TO, "", 1), UPDATE_MARKER.flags)
+_FROM: Final = _rx(r"\bfrom\b")
+_CLAUSE_TO: Final = _rx(r"\bto\b")
+_UPDATE_BREAK: Final = re.compile(r"[.;]")
+
+
+def update_marker_span(text: str) -> tuple[int, int] | None:
+    """The span :data:`UPDATE_MARKER`'s search finds, in linear work: its "from X to"
+    (``\bfrom\b[^.;]*\bto\b``) is read clause by clause (see :func:`_first_in_clause`). The
+    pattern itself is kept for ``fullmatch``, where it reads from one position only."""
+    return _first_in_clause(text, _UPDATE_MARKER_BASE, _FROM, _CLAUSE_TO, _UPDATE_BREAK)
 
 STANDING: Final = _rx(
     _words(
@@ -569,7 +591,9 @@ def mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
 def _states_value(text: str) -> bool:
     """Whether a clause sets something: a typed value, wording of change, or a capitalised word
     past its first ("forget it, it's $140k"; "…, Kelp is now Monday"; "…, the Mill it is")."""
-    if any(p.search(text) for p in (DATE_VALUE, MONEY_VALUE, TIME_VALUE, NUMBER_VALUE, UPDATE_MARKER)):
+    if any(p.search(text) for p in (DATE_VALUE, MONEY_VALUE, TIME_VALUE, NUMBER_VALUE)) or (
+        update_marker_span(text) is not None
+    ):
         return True
     return any(
         m.group(0)[:1].isupper() and not at_sentence_start(text, m.start()) for m in NAME_WORD.finditer(text)
@@ -705,7 +729,7 @@ def _without_closing_filler(sentence: str) -> str:
     """The sentence without a closing ", thanks!": "Helix moved to Sept 2, thanks!" still states
     ("…, support lead now!!" is news, not filler)."""
     match = CLOSING_FILLER.search(sentence)
-    if match is None or UPDATE_MARKER.search(match.group(0)):
+    if match is None or update_marker_span(match.group(0)) is not None:
         return sentence
     return sentence[: match.start()] + "."
 
@@ -739,7 +763,7 @@ def assertive_part(text: str) -> str:
             if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
                 asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
             continue  # a question asks
-        if sentence.rstrip().endswith("!") and not UPDATE_MARKER.search(sentence):
+        if sentence.rstrip().endswith("!") and update_marker_span(sentence) is None:
             continue  # an exclamation expresses ("That's amazing!"), unless it is news ("X is lead now!!")
         if _not_asserting(sentence):
             if len(sentence.split()) < ELLIPTICAL_WORDS:

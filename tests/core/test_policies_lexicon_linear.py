@@ -4,7 +4,8 @@ in work linear in the text.
 Three searches read from every match to a far clause end: the past tense about today of
 ``EPISODIC`` (``was…[^.;!?]*…today``), the "from X to" lookahead of ``OLD_VALUE`` and
 ``EXPLICIT_OLD_VALUE`` (``from(?=\\s[^.;,!?]*\\bto\\b)``) and the clause end of every negator in
-``negated_spans``; so did the spans' masking and claims.py's test for a denied change. The old
+``negated_spans``; so did ``UPDATE_MARKER``'s "from X to" (``\\bfrom\\b[^.;]*\\bto\\b``),
+the spans' masking and claims.py's test for a denied change. The old
 implementations are kept here verbatim and compared with the new ones on seeded random texts of
 the relevant words and marks and on the messages of generated sessions (every wording but the
 held-out one). The work is counted, not timed: each regular expression the new code calls is
@@ -33,6 +34,7 @@ from ctxscope.core.policies.lexicon import (
     NEGATOR,
     OLD_VALUE,
     RETRACTION_CUE,
+    UPDATE_MARKER,
     _withdrawn_object,
     correction,
 )
@@ -113,7 +115,8 @@ PIECES = (
     "so", "it's", "anymore", "moving", "switched", "cancelled", "yesterday", "last week", "last week of",
     "this morning", "two days ago", "is off", "fell through", "is over", "didn't happen", "Kelp",
     "Monday", "Tom", "$40k", "the", "a", "now", "here", "then", "the start", "scratch that", "forget it",
-    "ignore that", "never mind", "it is", "->", " - ", "—", "→",
+    "ignore that", "never mind", "it is", "->", " - ", "—", "→", "from now on", "from here on", "new",
+    "changed", "now",
 )
 MARKS = (".", ";", ",", "!", "?", ":", "(", ")", "\n", "")
 
@@ -150,6 +153,7 @@ def _span(match: re.Match[str] | None) -> tuple[int, int] | None:
 
 def _same(text: str) -> None:
     assert lexicon.episodic_span(text) == _span(OLD_EPISODIC.search(text)), text
+    assert lexicon.update_marker_span(text) == _span(UPDATE_MARKER.search(text)), text
     for pattern in (OLD_VALUE, EXPLICIT_OLD_VALUE):
         assert [m.span() for m in lexicon.old_value_matches(pattern, text)] == [
             m.span() for m in pattern.finditer(text)
@@ -167,6 +171,7 @@ def test_random_texts_read_as_before() -> None:
     texts = random_texts()
     assert sum(OLD_EPISODIC.search(t) is not None and "today" in t.lower() for t in texts) > 100
     assert sum(bool(list(OLD_VALUE.finditer(t))) for t in texts) > 1000
+    assert sum(bool(re.search(r"\bfrom\b[^.;]*\bto\b", t, re.I)) for t in texts) > 300
     for text in texts:
         _same(text)
 
@@ -228,10 +233,12 @@ def _count(monkeypatch: pytest.MonkeyPatch, names: Sequence[str]) -> None:
 
 BIG = 250_000
 COUNTED = ("EPISODIC", "_PAST_TENSE", "_TODAY", "_EPISODE_BREAK", "_TO", "_FROM_TO_STOP", "_NON_SPACE",
-           "_CLAUSE_END_AT", "_CANCELLED_CLAUSE_MARK")
+           "_CLAUSE_END_AT", "_CANCELLED_CLAUSE_MARK", "_UPDATE_MARKER_BASE", "_FROM", "_CLAUSE_TO", "_UPDATE_BREAK")
 HOSTILE = {
     "episodic": ("was ", lambda t: lexicon.episodic_span(t)),
     "episodic-today-late": ("was were ", lambda t: lexicon.episodic_span(t + ". today")),
+    "update-from-to": ("from ", lambda t: lexicon.update_marker_span(t)),
+    "update-from-to-late": ("from x ", lambda t: lexicon.update_marker_span(t + "; to")),
     "old-value": ("from ", lambda t: list(lexicon.old_value_matches(OLD_VALUE, t))),
     "explicit-old-value": ("from ", lambda t: lexicon.old_value_search(EXPLICIT_OLD_VALUE, t)),
     "from-to-far": ("from x ", lambda t: list(lexicon.old_value_matches(OLD_VALUE, t + ", to"))),
