@@ -59,8 +59,8 @@ from .lexicon import (
     assertive_part,
     mask,
     negated_spans,
-    update_marker_span,
     split_sentences,
+    update_marker_span,
     value_words,
     withdrawn_spans,
 )

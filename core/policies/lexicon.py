@@ -33,8 +33,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice
 from functools import lru_cache
+from itertools import islice
 from typing import Final
 
 from .chat import normalise
@@ -165,7 +165,7 @@ def _first_in_clause(
         mark = brk.search(text, opener.end())
         clause_end = mark.start() if mark is not None else len(text)
         closer = None
-        for closer in last.finditer(text, opener.end(), clause_end):
+        for closer in last.finditer(text, opener.end(), clause_end):  # noqa: B007 (the last one)
             pass
         if closer is not None:
             return opener.start(), closer.end()
@@ -317,7 +317,9 @@ moving, replacing, correcting, raising and lowering; "from X to Y"): a statement
 that something is different from before."""
 
 _UPDATE_FROM_TO: Final = r"|\bfrom\b[^.;]*\bto\b"
-_UPDATE_MARKER_BASE: Final = re.compile(UPDATE_MARKER.pattern.replace(_UPDATE_FROM_TO, "", 1), UPDATE_MARKER.flags)
+_UPDATE_MARKER_BASE: Final = re.compile(
+    UPDATE_MARKER.pattern.replace(_UPDATE_FROM_TO, "", 1), UPDATE_MARKER.flags
+)
 _FROM: Final = _rx(r"\bfrom\b")
 _CLAUSE_TO: Final = _rx(r"\bto\b")
 _UPDATE_BREAK: Final = re.compile(r"[.;]")

@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 from ctxscope.core.policies import claims, lexicon
 from ctxscope.core.policies.generator import generate
-from ctxscope.core.policies.seedshape import generate_seed_shape
 from ctxscope.core.policies.lexicon import (
     _CLAUSE_END,
     CANCELLED,
@@ -38,6 +37,7 @@ from ctxscope.core.policies.lexicon import (
     _withdrawn_object,
     correction,
 )
+from ctxscope.core.policies.seedshape import generate_seed_shape
 
 # -- the old implementations, verbatim ----------------------------------------------------------
 
@@ -159,7 +159,9 @@ def _same(text: str) -> None:
             m.span() for m in pattern.finditer(text)
         ], text
         assert _span(lexicon.old_value_search(pattern, text)) == _span(pattern.search(text)), text
-    for patterns in ((), (NEGATOR,), (NEGATOR, OLD_VALUE), (NEGATOR, OLD_VALUE, FROM_VALUE), (EXPLICIT_OLD_VALUE,)):
+    for patterns in (
+        (), (NEGATOR,), (NEGATOR, OLD_VALUE), (NEGATOR, OLD_VALUE, FROM_VALUE), (EXPLICIT_OLD_VALUE,)
+    ):
         new = lexicon.negated_spans(text, patterns)
         assert new == old_negated_spans(text, patterns), (text, patterns)
         assert lexicon.mask(text, new) == old_mask(text, new), text
@@ -233,7 +235,8 @@ def _count(monkeypatch: pytest.MonkeyPatch, names: Sequence[str]) -> None:
 
 BIG = 250_000
 COUNTED = ("EPISODIC", "_PAST_TENSE", "_TODAY", "_EPISODE_BREAK", "_TO", "_FROM_TO_STOP", "_NON_SPACE",
-           "_CLAUSE_END_AT", "_CANCELLED_CLAUSE_MARK", "_UPDATE_MARKER_BASE", "_FROM", "_CLAUSE_TO", "_UPDATE_BREAK")
+           "_CLAUSE_END_AT", "_CANCELLED_CLAUSE_MARK", "_UPDATE_MARKER_BASE", "_FROM", "_CLAUSE_TO",
+           "_UPDATE_BREAK")
 HOSTILE = {
     "episodic": ("was ", lambda t: lexicon.episodic_span(t)),
     "episodic-today-late": ("was were ", lambda t: lexicon.episodic_span(t + ". today")),
