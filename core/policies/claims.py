@@ -60,6 +60,7 @@ from .lexicon import (
     mask,
     negated_spans,
     split_sentences,
+    update_marker_span,
     value_words,
     withdrawn_spans,
 )
@@ -267,6 +268,26 @@ class Analysis:
     words: int
 
 
+def _change_denied(body: str) -> bool:
+    """Whether a negation's span holds a verb of change ("We are not moving Kelp to Monday").
+
+    Each negation's span runs to its clause end, so the spans of one clause share their end and
+    each lies inside the one before it: when the first holds no verb of change, none of the later
+    ones does, and only the first is read (linear work on a clause of many negators). A search
+    inside ``body`` bounded by the span is the search of the span's slice, but for a match at the
+    span's start (its lookbehind sees the character before): the span opens with a negator, and
+    no verb of change opens with one.
+    """
+    read_to = -1
+    for start, end in negated_spans(body, (NEGATOR,)):
+        if end == read_to:
+            continue
+        read_to = end
+        if CHANGE_VERB.search(body, start, end):
+            return True
+    return False
+
+
 def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | None = None) -> Analysis | None:
     """What a message asserts, or None when it asserts nothing current.
 
@@ -283,14 +304,14 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     if THIRD_PARTY.search(body):
         return None  # someone else's attribute ("my sister went vegan", "Priya's partner is…")
     withdrawn = withdrawn_spans(body)
-    change = UPDATE_MARKER.search(body) is not None or bool(withdrawn)
+    change = update_marker_span(body) is not None or bool(withdrawn)
     # a heading ("Update: …") says the message is news; what the rest narrates, and whose
     # attribute it is, the rest alone says
     heading = HEADING.match(body)
-    content_change = change and UPDATE_MARKER.search(body[heading.end() :] if heading else body) is not None
+    content_change = change and update_marker_span(body[heading.end() :] if heading else body) is not None
     # "from X" names the old value in a change ("taking over Kelp from Tom"), not in "works from Oslo"
     negated = negated_spans(body, (NEGATOR, OLD_VALUE, FROM_VALUE) if change else (NEGATOR, OLD_VALUE))
-    if any(CHANGE_VERB.search(body[a:b]) for a, b in negated_spans(body, (NEGATOR,))):
+    if _change_denied(body):
         return None  # a change denied ("We are not moving Kelp to Monday")
     # what a correction or a cancellation withdraws is replaced; of it, only the values are set
     # aside (the subject may be named there: "Monday for Kelp fell through"), or all of a parenthesis
@@ -305,7 +326,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     if PAST_STATE.search(asserted) and not PRESENT_STATE.search(body):
         return None  # "Amara was in Lagos for a conference": a past state, not the current one
     if PAST_EVALUATION.search(asserted) and not PRESENT_VERB.search(asserted) and not (
-        PRESENT_STATE.search(body) or UPDATE_MARKER.search(body)
+        PRESENT_STATE.search(body) or update_marker_span(body) is not None
     ):
         return None  # "The Kelp retro ran long but was useful": an episode told in the past
     readings = [read_sentence(s, knowledge, lookups) for s in split_sentences(asserted)]

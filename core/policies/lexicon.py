@@ -31,8 +31,10 @@ are of one kind is learnt from the session itself (:mod:`.paradigms`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import islice
 from typing import Final
 
 from .chat import normalise
@@ -137,10 +139,46 @@ EPISODIC: Final = _rx(
     r"|\bthis (?:afternoon|evening)\b|\btonight\b"
     r"|\b(?:a|one|two|three|few|couple of|\d+)\s+(?:\w+\s+)?(?:days|weeks|months|years) ago\b"
     r"|\bover the weekend\b"
-    # a past tense about today ("Lunch with Mo was fun today"): an episode of the day
-    r"|\b(?:was|were)\b[^.;!?]*\b(?:today|tonight)\b"
+    # a past tense about today ("Lunch with Mo was fun today") is read by :func:`episodic_span`
 )
-"""A past episode."""
+"""A past episode (the past tense about today aside: see :func:`episodic_span`)."""
+
+_PAST_TENSE: Final = _rx(r"\b(?:was|were)\b")
+_TODAY: Final = _rx(r"\b(?:today|tonight)\b")
+_EPISODE_BREAK: Final = re.compile(r"[.;!?]")
+
+
+def _first_in_clause(
+    text: str, base: re.Pattern[str], first: re.Pattern[str], last: re.Pattern[str], brk: re.Pattern[str]
+) -> tuple[int, int] | None:
+    """The span of the leftmost match of ``base`` with the alternative ``first[^marks]*last``
+    after its others (``brk`` a mark), as one search of that pattern finds it, in linear work.
+
+    Only the first ``first`` of a clause can open the leftmost match of ``first[^marks]*last``, and
+    the greedy repeat ends it at the clause's last ``last``: each clause is read once (the pattern
+    itself reads to the clause end from every ``first``). At one position, ``base`` wins (its
+    alternatives come first, and none of those after opens as ``first`` does)."""
+    found = base.search(text)
+    limit = found.start() if found is not None else len(text)
+    pos = 0
+    while (opener := first.search(text, pos)) is not None and opener.start() < limit:
+        mark = brk.search(text, opener.end())
+        clause_end = mark.start() if mark is not None else len(text)
+        closer = None
+        for closer in last.finditer(text, opener.end(), clause_end):  # noqa: B007 (the last one)
+            pass
+        if closer is not None:
+            return opener.start(), closer.end()
+        pos = clause_end + 1  # no later opener of this clause has a closer after it either
+    return found.span() if found is not None else None
+
+
+def episodic_span(text: str) -> tuple[int, int] | None:
+    """The span of the first past episode in ``text``: :data:`EPISODIC`, or a past tense about
+    today ("Lunch with Mo was fun today": ``\b(?:was|were)\b[^.;!?]*\b(?:today|tonight)\b``, an
+    episode of the day), as one search of the pattern with that alternative last, in linear work."""
+    return _first_in_clause(text, EPISODIC, _PAST_TENSE, _TODAY, _EPISODE_BREAK)
+
 
 PRESENT_STATE: Final = _rx(
     _words(
@@ -277,6 +315,21 @@ UPDATE_MARKER: Final = _rx(
 """The general English vocabulary of change (time adverbs of the present, verbs of changing,
 moving, replacing, correcting, raising and lowering; "from X to Y"): a statement with it says
 that something is different from before."""
+
+_UPDATE_FROM_TO: Final = r"|\bfrom\b[^.;]*\bto\b"
+_UPDATE_MARKER_BASE: Final = re.compile(
+    UPDATE_MARKER.pattern.replace(_UPDATE_FROM_TO, "", 1), UPDATE_MARKER.flags
+)
+_FROM: Final = _rx(r"\bfrom\b")
+_CLAUSE_TO: Final = _rx(r"\bto\b")
+_UPDATE_BREAK: Final = re.compile(r"[.;]")
+
+
+def update_marker_span(text: str) -> tuple[int, int] | None:
+    """The span :data:`UPDATE_MARKER`'s search finds, in linear work: its "from X to"
+    (``\bfrom\b[^.;]*\bto\b``) is read clause by clause (see :func:`_first_in_clause`). The
+    pattern itself is kept for ``fullmatch``, where it reads from one position only."""
+    return _first_in_clause(text, _UPDATE_MARKER_BASE, _FROM, _CLAUSE_TO, _UPDATE_BREAK)
 
 STANDING: Final = _rx(
     _words(
@@ -426,38 +479,123 @@ def is_question(sentence: str) -> bool:
     ) is not None and sentence == sentence.lower()
 
 
+_FROM_TO: Final = r"from(?=\s[^.;,!?]*\bto\b)"
+"""The "from" of "from X to": a lookahead that reads to the clause end from every "from"; the
+searches below test it against the positions of "to" and of the clause marks, found once."""
+_TO: Final = _rx(r"\bto\b")
+_FROM_TO_STOP: Final = re.compile(r"[.;,!?]")
+_NON_SPACE: Final = re.compile(r"\S+")
+_CLAUSE_END_AT: Final = re.compile(r"(?=" + _CLAUSE_END.pattern + r")")
+"""Every position where a clause end begins (overlapping ones too: what a search from any
+position finds first)."""
+
+
+def _without_from_to(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    assert pattern.pattern.count(_FROM_TO) == 1
+    return re.compile(pattern.pattern.replace(_FROM_TO, r"(?P<from_to>from)(?=\s)"), pattern.flags)
+
+
+_LINEAR_FROM_TO: Final = {
+    id(OLD_VALUE): _without_from_to(OLD_VALUE), id(EXPLICIT_OLD_VALUE): _without_from_to(EXPLICIT_OLD_VALUE)
+}
+
+
+def _positions(pattern: re.Pattern[str], text: str) -> list[int]:
+    return [m.start() for m in pattern.finditer(text)]
+
+
+def old_value_matches(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)``, in work linear in the text for the patterns with the lookahead of
+    "from X to" (:data:`OLD_VALUE`, :data:`EXPLICIT_OLD_VALUE`); any other pattern as it is.
+
+    The "from" is kept when a "to" begins after its blank before any of ``.;,!?``: the same test
+    as the lookahead, read off the sorted positions of "to" and of those marks (found once)."""
+    linear = _LINEAR_FROM_TO.get(id(pattern))
+    if linear is None or (pattern is not OLD_VALUE and pattern is not EXPLICIT_OLD_VALUE):
+        yield from pattern.finditer(text)
+        return
+    tos: list[int] | None = None
+    stops: list[int] = []
+    pos = 0
+    while (match := linear.search(text, pos)) is not None:
+        if match.group("from_to") is not None:
+            if tos is None:
+                tos, stops = _positions(_TO, text), _positions(_FROM_TO_STOP, text)
+            after = match.end("from_to") + 1  # past the blank the lookahead reads first
+            to = bisect_left(tos, after)
+            stop = bisect_left(stops, after)
+            if to == len(tos) or (stop < len(stops) and stops[stop] < tos[to]):
+                pos = match.start() + 1  # no "to" in its clause: no match here (none other starts "from")
+                continue
+        yield match
+        pos = match.end()  # never empty: every alternative reads a character
+
+
+def old_value_search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """``pattern.search(text)`` in linear work (see :func:`old_value_matches`)."""
+    return next(old_value_matches(pattern, text), None)
+
+
 def negated_spans(text: str, patterns: Sequence[re.Pattern[str]] = ()) -> list[tuple[int, int]]:
-    """Spans that name a value being negated or replaced."""
+    """Spans that name a value being negated or replaced.
+
+    Linear in the text: the clause ends are found once (every position one begins at) and each
+    span's end is looked up; an old value reads at most four words of its clause."""
     spans: list[tuple[int, int]] = []
+    ends: list[int] | None = None
     for pattern in patterns or (NEGATOR, OLD_VALUE):
-        for match in pattern.finditer(text):
+        for match in old_value_matches(pattern, text):
             start = match.end()
-            end_match = _CLAUSE_END.search(text, start)
-            end = end_match.start() if end_match else len(text)
+            if ends is None:
+                ends = _positions(_CLAUSE_END_AT, text)
+            index = bisect_left(ends, start)
+            end = ends[index] if index < len(ends) else len(text)
             if pattern is OLD_VALUE or pattern is EXPLICIT_OLD_VALUE or pattern is FROM_VALUE:
                 # an old value is a short noun phrase: up to four words (or the "to" of "from X to Y")
-                words = list(re.finditer(r"\S+", text[start:end]))[:4]
+                words = list(islice(_NON_SPACE.finditer(text, start, end), 4))
                 stop = next((w for w in words if w.group(0).lower() in ("to", "for", "with")), None)
                 if stop is not None:
-                    end = start + stop.start()
+                    end = stop.start()
                 elif words:
-                    end = start + words[-1].end()
+                    end = words[-1].end()
             spans.append((match.start(), end))
     return spans
 
 
 def mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
-    chars = list(text)
-    for start, end in spans:
-        for i in range(start, min(end, len(chars))):
-            chars[i] = " "
-    return "".join(chars)
+    """``text`` with the characters of ``spans`` blanked; the spans are merged first, so that
+    many overlapping spans (one per negator of a long clause) cost their count, not their sum."""
+    size = len(text)
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if start < 0:  # a negative index counts from the end (as the loop over the list once did)
+            chars = list(text)
+            for i in range(start, min(end, size)):
+                chars[i] = " "
+            text = "".join(chars)
+            continue
+        end = min(end, size)
+        if end <= start:
+            continue
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    pieces: list[str] = []
+    last = 0
+    for start, end in merged:
+        pieces += [text[last:start], " " * (end - start)]
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces)
 
 
 def _states_value(text: str) -> bool:
     """Whether a clause sets something: a typed value, wording of change, or a capitalised word
     past its first ("forget it, it's $140k"; "…, Kelp is now Monday"; "…, the Mill it is")."""
-    if any(p.search(text) for p in (DATE_VALUE, MONEY_VALUE, TIME_VALUE, NUMBER_VALUE, UPDATE_MARKER)):
+    if any(p.search(text) for p in (DATE_VALUE, MONEY_VALUE, TIME_VALUE, NUMBER_VALUE)) or (
+        update_marker_span(text) is not None
+    ):
         return True
     return any(
         m.group(0)[:1].isupper() and not at_sentence_start(text, m.start()) for m in NAME_WORD.finditer(text)
@@ -485,13 +623,22 @@ def correction(sentence: str) -> bool:
     return end_match is not None and _states_value(sentence[end_match.end() :])
 
 
+_CANCELLED_CLAUSE_MARK: Final = re.compile(r"[,;:(.!?]")
+
+
 def withdrawn_spans(text: str) -> list[tuple[int, int, bool]]:
     """Spans of ``text`` that name what a correction or a cancellation withdraws, each with whether
     the span holds nothing else (a parenthesis: "(the Boathouse is off)") — otherwise it may also
     name the subject ("Monday for Kelp fell through")."""
     spans: list[tuple[int, int, bool]] = []
+    marks: list[int] | None = None
     for match in CANCELLED.finditer(text):
-        start = max(text.rfind(mark, 0, match.start()) for mark in ",;:(.!?") + 1
+        # the clause opens after the last of ",;:(.!?" before the predicate: looked up among the
+        # marks' positions, found once (a search back from every predicate reads the text again)
+        if marks is None:
+            marks = _positions(_CANCELLED_CLAUSE_MARK, text)
+        index = bisect_left(marks, match.start())
+        start = marks[index - 1] + 1 if index else 0
         spans.append((start, match.start(), start > 0 and text[start - 1] == "("))
     for sentence_match in re.finditer(r"[^.!?]+[.!?]*", text):
         sentence = sentence_match.group(0)
@@ -567,11 +714,13 @@ def _not_asserting(sentence: str) -> bool:
         # named, and the clause after it says what holds instead (a correction, not a pointer)
         rest = _CLAUSE_END.search(sentence, outdated.end())
         return rest is None or not _states_value(sentence[rest.end() :])
-    if EPISODIC.search(sentence) is None:
+    if episodic_span(sentence) is None:
         return False
     # a past-time phrase dates a change or a decision that holds now ("went from X to Y this
     # morning"; "confirmed yesterday"), or narrates an episode
-    return not any(p.search(sentence) for p in (PRESENT_STATE, EXPLICIT_OLD_VALUE, SETTLED, CHANGE_VERB))
+    if old_value_search(EXPLICIT_OLD_VALUE, sentence) is not None:
+        return False
+    return not any(p.search(sentence) for p in (PRESENT_STATE, SETTLED, CHANGE_VERB))
 
 
 CLOSING_FILLER: Final = re.compile(r",\s*(?:\S+\s+)?\S+!\s*$")
@@ -582,7 +731,7 @@ def _without_closing_filler(sentence: str) -> str:
     """The sentence without a closing ", thanks!": "Helix moved to Sept 2, thanks!" still states
     ("…, support lead now!!" is news, not filler)."""
     match = CLOSING_FILLER.search(sentence)
-    if match is None or UPDATE_MARKER.search(match.group(0)):
+    if match is None or update_marker_span(match.group(0)) is not None:
         return sentence
     return sentence[: match.start()] + "."
 
@@ -616,7 +765,7 @@ def assertive_part(text: str) -> str:
             if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
                 asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
             continue  # a question asks
-        if sentence.rstrip().endswith("!") and not UPDATE_MARKER.search(sentence):
+        if sentence.rstrip().endswith("!") and update_marker_span(sentence) is None:
             continue  # an exclamation expresses ("That's amazing!"), unless it is news ("X is lead now!!")
         if _not_asserting(sentence):
             if len(sentence.split()) < ELLIPTICAL_WORDS:
