@@ -268,8 +268,9 @@ class Analysis:
     words: int
 
 
-def _change_denied(body: str) -> bool:
-    """Whether a negation's span holds a verb of change ("We are not moving Kelp to Monday").
+def _change_denied(body: str, negations: list[tuple[int, int]]) -> bool:
+    """Whether a negation's span (``negations``: :func:`negated_spans` of ``body`` for
+    :data:`NEGATOR`) holds a verb of change ("We are not moving Kelp to Monday").
 
     Each negation's span runs to its clause end, so the spans of one clause share their end and
     each lies inside the one before it: when the first holds no verb of change, none of the later
@@ -279,7 +280,7 @@ def _change_denied(body: str) -> bool:
     no verb of change opens with one.
     """
     read_to = -1
-    for start, end in negated_spans(body, (NEGATOR,)):
+    for start, end in negations:
         if end == read_to:
             continue
         read_to = end
@@ -304,14 +305,16 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     if THIRD_PARTY.search(body):
         return None  # someone else's attribute ("my sister went vegan", "Priya's partner is…")
     withdrawn = withdrawn_spans(body)
-    change = update_marker_span(body) is not None or bool(withdrawn)
+    marked = update_marker_span(body) is not None
+    change = marked or bool(withdrawn)
     # a heading ("Update: …") says the message is news; what the rest narrates, and whose
     # attribute it is, the rest alone says
     heading = HEADING.match(body)
-    content_change = change and update_marker_span(body[heading.end() :] if heading else body) is not None
+    content_change = change and (update_marker_span(body[heading.end() :]) is not None if heading else marked)
     # "from X" names the old value in a change ("taking over Kelp from Tom"), not in "works from Oslo"
     negated = negated_spans(body, (NEGATOR, OLD_VALUE, FROM_VALUE) if change else (NEGATOR, OLD_VALUE))
-    if _change_denied(body):
+    negations = negated_spans(body, (NEGATOR,))
+    if _change_denied(body, negations):
         return None  # a change denied ("We are not moving Kelp to Monday")
     # what a correction or a cancellation withdraws is replaced; of it, only the values are set
     # aside (the subject may be named there: "Monday for Kelp fell through"), or all of a parenthesis
@@ -326,7 +329,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     if PAST_STATE.search(asserted) and not PRESENT_STATE.search(body):
         return None  # "Amara was in Lagos for a conference": a past state, not the current one
     if PAST_EVALUATION.search(asserted) and not PRESENT_VERB.search(asserted) and not (
-        PRESENT_STATE.search(body) or update_marker_span(body) is not None
+        PRESENT_STATE.search(body) or marked
     ):
         return None  # "The Kelp retro ran long but was useful": an episode told in the past
     readings = [read_sentence(s, knowledge, lookups) for s in split_sentences(asserted)]
@@ -344,7 +347,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         # nothing named outside the negation: a name it governs through a preposition of
         # aboutness is what the sentence is about ("that date didn't hold for Atlas, we're looking
         # at the 19th instead"), not a negated value
-        for a, b in negated_spans(body, (NEGATOR,)):
+        for a, b in negations:
             about = _about_name(read_sentence(body[a:b], knowledge, lookups))
             if about:
                 names.append(about)
@@ -360,8 +363,8 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     # (the answer to a question the speaker asked, "What's Mbali doing now: research lead", is not
     # an imperative)
     clauses = [
-        c for s in split_sentences(unwithdrawn) for i, c in enumerate(s.split(":"))
-        if not (i and _ASKED.match(s.split(":")[i - 1]))
+        c for parts in (s.split(":") for s in split_sentences(unwithdrawn)) for i, c in enumerate(parts)
+        if not (i and _ASKED.match(parts[i - 1]))
     ]
     tasks = [
         c for c in clauses

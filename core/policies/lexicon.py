@@ -496,7 +496,7 @@ def _without_from_to(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 
 _LINEAR_FROM_TO: Final = {
-    id(OLD_VALUE): _without_from_to(OLD_VALUE), id(EXPLICIT_OLD_VALUE): _without_from_to(EXPLICIT_OLD_VALUE)
+    OLD_VALUE: _without_from_to(OLD_VALUE), EXPLICIT_OLD_VALUE: _without_from_to(EXPLICIT_OLD_VALUE)
 }
 
 
@@ -510,8 +510,8 @@ def old_value_matches(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[
 
     The "from" is kept when a "to" begins after its blank before any of ``.;,!?``: the same test
     as the lookahead, read off the sorted positions of "to" and of those marks (found once)."""
-    linear = _LINEAR_FROM_TO.get(id(pattern))
-    if linear is None or (pattern is not OLD_VALUE and pattern is not EXPLICIT_OLD_VALUE):
+    linear = _LINEAR_FROM_TO.get(pattern)
+    if linear is None:
         yield from pattern.finditer(text)
         return
     tos: list[int] | None = None
