@@ -20,6 +20,8 @@ Sets used while building the recommended policy: ``standard``, ``heldout``, ``bl
 ``seed-shape`` and LoCoMo ``dev``. Held out (run to report): LoCoMo ``heldout``, and ``blind8``
 (frozen before any policy ran on it; run once on main 73411a9 to report), left out of the
 default ``--wordings`` so that no routine run touches it; pass ``--wordings blind8`` once, to report.
+Held out and not yet run: ``blind9`` (frozen before any policy ran on it), also left out of the
+default ``--wordings``; pass ``--wordings blind9`` once, to report.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the

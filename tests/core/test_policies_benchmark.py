@@ -28,7 +28,7 @@ POLICY_SIDE = (
 )
 KEY_SIDE = {
     "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "blind6",
-    "blind7", "blind8", "seedshape",
+    "blind7", "blind8", "blind9", "seedshape",
 }
 
 
@@ -115,6 +115,8 @@ BLIND7_SHA256 = "0ef14bc904e42e40606b85f193a8226d150740a52ecd96fe6199cda64c238da
 """The eighth wording set as committed before any policy first ran on it (development since policies7)."""
 BLIND8_SHA256 = "6ae14cde08af2b6266db9ab29ed276d94a159bee7253b72e181acb338059e2f4"
 """The ninth wording set as committed before any policy first ran on it (held out: run once, 73411a9)."""
+BLIND9_SHA256 = "06bc33a0ec5daf542cc40923459e22334cc1460627f8634b75ddf52c3c1d0a5a"
+"""The tenth wording set as committed before any policy first ran on it (held out, not yet run)."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -159,6 +161,12 @@ def test_blind8_is_frozen() -> None:
     """blind8 was committed before any policy ran on it; editing it after seeing results unblinds it."""
     digest = hashlib.sha256((POLICIES_DIR / "blind8.py").read_bytes()).hexdigest()
     assert digest == BLIND8_SHA256, "blind8.py changed: write a new held-out set instead (docs/policies.md)"
+
+
+def test_blind9_is_frozen() -> None:
+    """blind9 was committed before any policy ran on it; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind9.py").read_bytes()).hexdigest()
+    assert digest == BLIND9_SHA256, "blind9.py changed: write a new held-out set instead (docs/policies.md)"
 
 
 def test_standard_session_is_unchanged() -> None:
@@ -225,6 +233,7 @@ def test_token_budget_is_respected() -> None:
 # studied: development sets now). The targets are >= 0.95 / <= 0.05: met on every set the policy
 # was built on; each figure is pinned as it is so that a regression or an improvement shows.
 # (blind8 is held out: no routine run touches it.)
+# (blind9 is held out too: no routine run touches it.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
     "heldout": (0.9884, 0.0081),

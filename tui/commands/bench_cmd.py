@@ -4,7 +4,7 @@ Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
                             [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|
-                                       blind8|seed-shape]
+                                       blind8|blind9|seed-shape]
                             [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
@@ -49,7 +49,8 @@ def register(subparsers: Any) -> None:
             "blind7, written by other authors, were held out until branch policies7), the "
             "seed-shape generator and LoCoMo's dev part. LoCoMo's heldout part is run only to "
             "report (docs/policies.md); blind8 is held out, frozen before any policy ran on it and "
-            "run once to report."
+            "run once to report; blind9 is held out, frozen before any policy ran on it and not yet "
+            "run."
         ),
     )
     policies.add_argument(
@@ -60,7 +61,7 @@ def register(subparsers: Any) -> None:
         "--wording",
         choices=(
             "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
-            "seed-shape",
+            "blind9", "seed-shape",
         ),
         default=None,
         help=(
@@ -76,6 +77,9 @@ def register(subparsers: Any) -> None:
             "updates; studied: a development set); blind8 (ninth set: team-chat and issue-tracker "
             "shorthand by a second-language English speaker, field lines with ->, ISO dates, "
             "s/old/new/ and strike-through corrections, emoji; held out: run once to report); "
+            "blind9 (tenth set: reported speech and meeting minutes kept as a chronicle, backshifted "
+            "indirect speech, amended minute items, hedged attributions; held out: frozen, not yet "
+            "run); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
