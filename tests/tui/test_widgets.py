@@ -220,7 +220,7 @@ async def test_redact_shows_shapes_never_content() -> None:
     app.options = DashboardOptions("/logs/session.jsonl", redact=True)
     app.dashboard.redact = True
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         view = app.query_one(MessagesView)
         rows = [view.render_line(y).text for y in range(5)]
         assert all(secret not in row for row in rows)
