@@ -36,7 +36,7 @@ import orjson
 from .adapters._common import json_text, text_of
 from .adapters.openhands import joined_text
 from .files import open_regular
-from .model import Block, Message
+from .model import Block, BlockKind, Message
 from .session import Session
 
 if TYPE_CHECKING:  # the policy lab's package is imported only by its caller
@@ -318,6 +318,36 @@ def policy_messages(session: Session, scope_id: str | None = None) -> list[Polic
     held = list(scope.messages)  # what is held (a live view releases the oldest)
     texts = full_texts(session, held).texts
     return [PolicyMessage(m.index + 1, m.role, text) for m, text in zip(held, texts, strict=True)]
+
+
+DEFAULT_POLICY_QUERY = "What should happen next?"
+"""The lab's query when a scope holds no prompt of the person's own."""
+
+
+def policy_query(session: Session, scope_id: str | None = None, max_chars: int = 300) -> str:
+    """The memory-policy lab's default query: the scope's last prompt, cut to ``max_chars``.
+
+    A prompt is a user message of the person's own: text (beside images, perhaps), no tool
+    result (agents send those with the user role) and not an injected reminder
+    (``Message.meta``). Its text blocks are read back whole (a reader may have kept only part of
+    a long one). With none, :data:`DEFAULT_POLICY_QUERY`.
+    """
+    scope = session.scopes.get(scope_id) if scope_id is not None else None
+    if scope is None:
+        scope = session.main_scope
+    if scope is None:
+        return DEFAULT_POLICY_QUERY
+    for message in reversed(scope.messages):
+        if message.role != "user" or message.meta or message.index < 0:
+            continue
+        kinds = {block.kind for block in message.blocks}
+        if BlockKind.TEXT not in kinds or not kinds <= {BlockKind.TEXT, BlockKind.ARTIFACT}:
+            continue
+        blocks, _ = restore(session, message)
+        text = "\n".join(b.text for b in blocks if b.kind is BlockKind.TEXT).strip()
+        if text:
+            return text[:max_chars]
+    return DEFAULT_POLICY_QUERY
 
 
 @dataclass(frozen=True, slots=True)

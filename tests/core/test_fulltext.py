@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from ctxscope.core.analysis import analyse
-from ctxscope.core.fulltext import full_texts, policy_messages
+from ctxscope.core.fulltext import DEFAULT_POLICY_QUERY, full_texts, policy_messages, policy_query
 from ctxscope.core.model import Message
 from ctxscope.core.reader import DEFAULT_TEXT_CAP, open_log
 from ctxscope.core.session import Session
@@ -267,3 +267,26 @@ def test_a_value_nested_deeper_than_python_recurses_does_not_break_the_read_back
     full = full_texts(session, elided)
     assert full.missing_chars == 0
     assert list(full.texts) == [text]
+
+
+def test_the_labs_default_query_is_the_last_prompt_not_a_tool_result(tmp_path: Path) -> None:
+    """Agents send tool results with the user role: the default query is the person's last prompt
+    (text blocks of a user message that is not an injected reminder), cut to ``max_chars``."""
+    path = tmp_path / "s.jsonl"
+    write_claude_code(path)  # its last user message is a tool result
+    session = open_log(path)
+    assert policy_query(session) == "Write the file."
+    assert policy_query(session, max_chars=5) == "Write"
+    assert policy_query(Session()) == DEFAULT_POLICY_QUERY
+
+
+@pytest.mark.shared
+def test_the_labs_default_query_on_a_real_claude_code_log() -> None:
+    session = open_log(shared_path("real-logs", "claude-code", "bhavana-v2.1.177-mode-records.jsonl"))
+    scope = session.main_scope
+    assert scope is not None
+    last_user = next(m for m in reversed(scope.messages) if m.role == "user")
+    query = policy_query(session)
+    assert query and query != DEFAULT_POLICY_QUERY
+    assert all(b.kind.value == "tool_result" for b in last_user.blocks) or last_user.meta
+    assert query not in last_user.text  # not the tool result the old default took

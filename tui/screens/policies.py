@@ -32,10 +32,6 @@ KEPT_SHOWN = 1000
 DEFAULT_BUDGET_TOKENS = 16_000
 """The lab's token budget until another is typed (the product budgets in tokens)."""
 
-DEFAULT_QUERY_CHARS = 300
-"""The default query is the scope's last user message, cut to this many characters."""
-
-
 @dataclass(frozen=True, slots=True)
 class PolicyLabRequest:
     """What to run: the log, its format, the scope, the budget and (optionally) the query."""
@@ -72,16 +68,13 @@ def load_and_run(request: PolicyLabRequest) -> tuple[str, list[PolicyMessage], d
     Returns:
         The query used, the messages, and each policy's selection.
     """
-    from ctxscope.core.fulltext import policy_messages
+    from ctxscope.core.fulltext import policy_messages, policy_query
     from ctxscope.core.policies import run_policies
     from ctxscope.core.reader import open_log
 
     session = open_log(request.path, request.log_format)
     messages = policy_messages(session, request.scope_id)  # every character, read back by offset
-    query = request.query
-    if not query:
-        last_user = next((m.content for m in reversed(messages) if m.role == "user" and m.content), "")
-        query = last_user[:DEFAULT_QUERY_CHARS] or "What should happen next?"
+    query = request.query or policy_query(session, request.scope_id)
     budget = Budget(messages=request.budget_messages, tokens=request.budget_tokens)
     selections = run_policies(messages, query, budget)
     return query, messages, selections
@@ -125,7 +118,7 @@ class PolicyLabScreen(ModalScreen[None]):
         with Vertical(id="policy-box", classes="modal-box"):
             yield Static(Text("Memory policies · what each would keep for the next query", "bold"))
             with Horizontal(id="policy-inputs"):
-                yield Input(placeholder="query (default: the last user message)", id="policy-query")
+                yield Input(placeholder="query (default: the last prompt)", id="policy-query")
                 yield Input(str(self.request.budget_tokens), id="policy-budget", type="integer",
                             tooltip="Token budget")
             yield Static(Text("running the policies…", "dim"), id="policy-status")
