@@ -96,7 +96,7 @@ class PolicyLabScreen(ModalScreen[None]):
     #policy-budget { width: 12; }
     #policy-status { height: 1; }
     #policy-table { height: 10; }
-    #policy-kept { height: 1fr; overflow-y: auto; }
+    #policy-kept { height: 1fr; overflow-y: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     AUTO_FOCUS = "#policy-table"
@@ -202,7 +202,10 @@ class PolicyLabScreen(ModalScreen[None]):
                 continue
             how = "summary " if turn in selection.summary_turns else ""
             lines.append(f"\n{turn:>6} {message.role:<9} {how}", "dim")
-            lines.append(fmt.clean(self._shown(message.content), PREVIEW_CHARS))
+            if message.content.strip():
+                lines.append(fmt.clean(self._shown(message.content), PREVIEW_CHARS))
+            else:
+                lines.append("‹no text›", "dim")
         self.query_one("#policy-kept", Static).update(lines)
 
     def action_rerun(self) -> None:
