@@ -147,3 +147,14 @@ async def wait_ready(pilot: object) -> None:
 HANG_GUARD_S = 600
 """How long :func:`wait_ready` lets a real log load before calling it a hang (a loaded machine
 took 90 s for four of these tests; the guard is far beyond that, not a deadline to race)."""
+
+
+async def until(pilot: object, condition: Callable[[], bool]) -> None:
+    """Let the app process messages until ``condition()`` holds. What it waits for is done in the
+    tailer's thread, so each step yields for 10 ms; the bound is only a guard against a hang
+    (:data:`HANG_GUARD_S`), never a guess of how long a busy machine takes."""
+    for _ in range(int(HANG_GUARD_S / 0.01)):
+        if condition():
+            return
+        await pilot.pause(0.01)  # type: ignore[attr-defined]
+    raise AssertionError("condition not reached")

@@ -14,7 +14,7 @@ from ctxscope.tui.screens.search import SearchScreen
 from ctxscope.tui.widgets.messages_view import MessagesView
 from textual.widgets import Input, Static
 
-from .conftest import ReadyApp, wait_ready
+from .conftest import ReadyApp, until, wait_ready
 
 HOSTILE = "[bold]loud[/] [/path] \x1b]0;pwned\x07 \x1b[31mred\x1b[0m [link=http://x]y[/link]"
 LONG_TAIL = "tail-" * 20_000  # longer than any cap the reader keeps in memory for a small file
@@ -52,11 +52,9 @@ async def open_row(pilot: object, app: ReadyApp, row: int) -> MessageScreen:
         await pilot.press("down")  # type: ignore[attr-defined]
     assert view.row == row
     await pilot.press("enter")  # type: ignore[attr-defined]
-    for _ in range(400):  # bounded: the tailer reads the message in its thread and posts it
-        if isinstance(app.screen, MessageScreen):
-            return app.screen
-        await pilot.pause(0.01)  # type: ignore[attr-defined]
-    raise AssertionError("the message viewer did not open")
+    await until(pilot, lambda: isinstance(app.screen, MessageScreen))  # the tailer reads it in its thread
+    assert isinstance(app.screen, MessageScreen)
+    return app.screen
 
 
 async def test_enter_opens_the_whole_message_literally(tmp_path: Path) -> None:
@@ -109,7 +107,7 @@ async def test_search_steps_through_hits_and_moves_the_cursor(tmp_path: Path) ->
         for key in "LOUD":  # case-insensitive; the user message, the tool call and its result
             await pilot.press(key)
         await pilot.press("enter")
-        await _until(pilot, lambda: screen.search is not None)
+        await until(pilot, lambda: screen.search is not None)
         assert screen.search is not None
         hits = screen.search.hits
         assert [h.message for h in hits] == [0, 1, 2] and [h.request for h in hits] == [0, 1, 1]
@@ -127,13 +125,5 @@ async def test_search_steps_through_hits_and_moves_the_cursor(tmp_path: Path) ->
         assert isinstance(search, SearchScreen)
         search.query_one(Input).value = "bash"
         await pilot.press("enter")
-        await _until(pilot, lambda: screen.search is not None and screen.search.query == "bash")
+        await until(pilot, lambda: screen.search is not None and screen.search.query == "bash")
         assert [(h.message, h.where) for h in screen.search.hits][:1] == [(1, "tool")]
-
-
-async def _until(pilot: object, condition: object, steps: int = 400) -> None:
-    for _ in range(steps):  # bounded: the tailer answers from its thread
-        if condition():  # type: ignore[operator]
-            return
-        await pilot.pause(0.01)  # type: ignore[attr-defined]
-    raise AssertionError("condition not reached")

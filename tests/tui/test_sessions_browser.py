@@ -25,6 +25,7 @@ from textual.pilot import Pilot
 
 from tests.session_home import claude_call, claude_session, make_home
 
+from .conftest import until
 from .test_tailer import TIMEOUT, Inbox
 
 NOW = 1_780_000_000.0
@@ -151,10 +152,7 @@ async def test_rows_that_only_move_are_updated_at_once_and_moved_soon_after(tmp_
         newest = dataclasses.replace(rows[2], last_activity=NOW + 5, calls=9)
         browser.apply_rows(SessionRowsUpdated((newest,), done=3, total=3, finished=True))
         assert cell(browser, "/s/2.jsonl", "calls") == "9" and browser.shown[0] == "/s/0.jsonl"
-        for _ in range(100):  # bounded: the move comes with the timer
-            if browser.shown[0] == "/s/2.jsonl":
-                break
-            await pilot.pause(0.05)
+        await until(pilot, lambda: browser.shown[0] == "/s/2.jsonl")  # the move comes with the timer
         assert browser.shown == ["/s/2.jsonl", "/s/0.jsonl", "/s/1.jsonl"]
 
 
