@@ -61,6 +61,25 @@ DEFAULT_WINDOW: Final = 200_000
 
 
 @dataclass(frozen=True, slots=True)
+class AgentThresholds:
+    """The recorded lens's thresholds of one scope and where they come from.
+
+    Attributes:
+        thresholds: The agent's window and auto-compaction trigger.
+        source: Where each comes from (``window: model table (…) · trigger: seen compactions``).
+        window_known: False when the window is ctxscope's default (the log names no model of a
+            known window and no ``--window`` was given).
+        trigger_known: False when no trigger is known for the agent: the window stands in for
+            it, so "over the trigger" means over the window and no compaction is forecast.
+    """
+
+    thresholds: Thresholds
+    source: str
+    window_known: bool
+    trigger_known: bool
+
+
+@dataclass(frozen=True, slots=True)
 class AnalysisOptions:
     """How to analyse a session.
 
@@ -249,6 +268,8 @@ class ScopeSummary:
     trigger: int
     target: int
     thresholds_source: str
+    window_known: bool
+    trigger_known: bool
     peak: int
     peak_request: int
     max_stored_tokens: int
@@ -287,6 +308,8 @@ class ScopeSummary:
             "trigger": self.trigger,
             "target": self.target,
             "thresholds_source": self.thresholds_source,
+            "window_known": self.window_known,
+            "trigger_known": self.trigger_known,
             "peak_tokens": self.peak,
             "peak_request": self.peak_request,
             "max_stored_tokens": self.max_stored_tokens,
@@ -501,6 +524,8 @@ def summarise_scope(scope: ScopeSnapshot, recorded: ScopeSnapshot | None) -> Sco
         trigger=t.trigger,
         target=t.target,
         thresholds_source=scope.thresholds_source,
+        window_known=scope.window_known,
+        trigger_known=scope.trigger_known,
         peak=peak,
         peak_request=peak_request,
         max_stored_tokens=max_stored,
@@ -761,19 +786,21 @@ class Analysis:
                     totals=self._totals("recorded", scope_id, records),
                 )
                 continue
-            thresholds, source = self.agent_thresholds(scope, lens)
+            agent = self.agent_thresholds(scope, lens)
             scopes[scope_id] = ScopeSnapshot(
                 header=scope.header,
-                thresholds=thresholds,
+                thresholds=agent.thresholds,
                 records=records,
                 observed=tuple(scope.compactions),
                 stored_messages=len(scope.messages),
                 calibration_factor=lens.prior_factor(),
                 lens="recorded",
                 agent_compactions=tuple(lens.compactions),
-                thresholds_source=source,
+                thresholds_source=agent.source,
                 totals=self._totals("recorded", scope_id, records),
                 stored_volume=None if len(records) else self._stored_volume(scope),
+                window_known=agent.window_known,
+                trigger_known=agent.trigger_known,
             )
         return session_snapshot(session, scopes, lens="recorded", estimator=self.estimator_name)
 
@@ -788,7 +815,7 @@ class Analysis:
             estimated_tokens=sum(m.tokens(self.estimator) for m in messages),
         )
 
-    def agent_thresholds(self, scope: Scope, lens: RecordedScope) -> tuple[Thresholds, str]:
+    def agent_thresholds(self, scope: Scope, lens: RecordedScope) -> AgentThresholds:
         """The recorded lens's window and trigger for a scope, and where they come from."""
         options = self.options
         model = next((r.model for r in reversed(scope.requests) if r.model), scope.header.model)
@@ -814,7 +841,12 @@ class Analysis:
             trigger, trigger_source = default, f"{agent} default"
         else:
             trigger, trigger_source = window, "none known: the window"
-        return recorded_thresholds(window, trigger), f"window: {window_source} · trigger: {trigger_source}"
+        return AgentThresholds(
+            recorded_thresholds(window, trigger),
+            f"window: {window_source} · trigger: {trigger_source}",
+            window_known=window_source != "default",
+            trigger_known=trigger_source != "none known: the window",
+        )
 
     # -- summary and detail --------------------------------------------------------------------
 

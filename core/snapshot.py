@@ -457,11 +457,15 @@ class Forecast:
         growth: Average growth of the figure per request since the last compaction (None with
             fewer than two requests since).
         trigger: The trigger the forecast is against.
+        trigger_known: False when no trigger is known for the agent (the recorded lens of a log
+            from an agent whose auto-compaction threshold is unknown): then there is no forecast
+            (``requests_left`` is None) and ``trigger`` is only the window.
     """
 
     requests_left: int | None
     growth: float | None
     trigger: int
+    trigger_known: bool = True
 
 
 def growth_rate(records: Sequence[RequestRecord], index: int, window: int = GROWTH_WINDOW) -> float | None:
@@ -594,6 +598,10 @@ class ScopeSnapshot:
         totals: Peak, summaries and requests over the limit over all the records.
         stored_volume: The stored messages' volume, for a scope whose log records no model call
             (None once there are records: the records say more).
+        window_known: The window comes from the log, the model table or ``--window``; False when
+            it is ctxscope's default (the log names no model of a known window).
+        trigger_known: The trigger is the agent's own (its default, its seen compactions, or
+            ``--trigger``) or the pipeline's; False when none is known and the window stands in.
     """
 
     header: ScopeHeader
@@ -608,6 +616,8 @@ class ScopeSnapshot:
     own_pipeline: bool = False
     totals: ScopeTotals = ScopeTotals()
     stored_volume: StoredVolume | None = None
+    window_known: bool = True
+    trigger_known: bool = True
 
     @property
     def agent_thresholds(self) -> bool:
@@ -629,8 +639,10 @@ class ScopeSnapshot:
         """
         trigger = self.thresholds.trigger
         if not 0 <= index < len(self.records):
-            return Forecast(None, None, trigger)
+            return Forecast(None, None, trigger, self.trigger_known)
         rate = growth_rate(self.records, index)
+        if not self.trigger_known:
+            return Forecast(None, rate, trigger, trigger_known=False)
         return Forecast(requests_left(self.records[index].context_tokens, trigger, rate), rate, trigger)
 
     def compaction_at(self, request: int) -> AgentCompaction | None:

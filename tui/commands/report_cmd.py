@@ -23,7 +23,7 @@ from ..cli import UsageError, log_path
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ctxscope.core.analysis import SessionSummary
+    from ctxscope.core.analysis import ScopeSummary, SessionSummary
     from ctxscope.core.session import Session
     from ctxscope.core.snapshot import Lens
     from rich.table import Table
@@ -174,6 +174,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _assumed_note(scopes: list[ScopeSummary]) -> str:
+    """What a ``?`` in the recorded lens's sizes means: a window or trigger the log does not give."""
+    from ..widgets.text import clean
+
+    names = ", ".join(clean(scope.scope_id) for scope in scopes[:3]) + (" …" if len(scopes) > 3 else "")
+    parts = []
+    if any(not scope.window_known for scope in scopes):
+        parts.append(
+            "the window is ctxscope's default: the log names no model of a known window (--window N sets it)"
+        )
+    if any(not scope.trigger_known for scope in scopes):
+        parts.append(
+            "no auto-compaction trigger is known for this agent, so the window stands in for it: 'over "
+            "trigger' counts calls over the window and no next compaction is forecast (--trigger N sets it)"
+        )
+    return f"? ({names}): " + "; ".join(parts) + "."
+
+
 def _tokens(value: int) -> str:
     """A token count in at most six characters: 812, 45.2k, 400k, 1.05M."""
     if value < 10_000:
@@ -237,14 +255,17 @@ def render_tables(summary: SessionSummary) -> None:
             Text(clean(scope.scope_id)),
             f"{scope.requests:,}",
             f"{scope.messages:,}",
-            _tokens(scope.limit),
-            _tokens(scope.trigger if recorded else scope.budget),
+            _tokens(scope.limit) + ("" if scope.window_known else "?"),
+            _tokens(scope.trigger if recorded else scope.budget) + ("" if scope.trigger_known else "?"),
             _tokens(scope.peak),
             Text(f"{scope.over_budget_requests:,}", "bold red" if scope.over_budget_requests else ""),
             Text(f"{scope.refused_requests:,}", "bold red" if scope.refused_requests else ""),
             _tokens(scope.max_prompt_tokens) if scope.requests_with_usage else "—",
         )
     console.print(sizes)
+    assumed = [scope for scope in summary.scopes if not (scope.window_known and scope.trigger_known)]
+    if recorded and assumed:
+        console.print(Text(_assumed_note(assumed), "dim"))
     if recorded:
         did = table("what the agent did")
         for column in ("compactions", "micro-\ncompacts", "freed", "next compaction"):
@@ -256,7 +277,8 @@ def render_tables(summary: SessionSummary) -> None:
                 f"{scope.stage_runs.get('summarize', 0):,}",
                 f"{scope.stage_runs.get('clear_tool_results', 0):,}",
                 _tokens(sum(scope.tokens_freed.values())),
-                "now" if left == 0 else "—" if left is None else f"in ≈{left} calls",
+                "unknown" if not scope.trigger_known
+                else "now" if left == 0 else "—" if left is None else f"in ≈{left} calls",
             )
     else:
         did = table("what the pipeline would do (what-if)")

@@ -92,7 +92,7 @@ class ContextMeter(Widget):
         t = scope.thresholds
         lines = [
             self._bar(record, t, width),
-            self._marks(t, record, width, scope.agent_thresholds),
+            self._marks(t, record, width, scope.agent_thresholds, scope.window_known),
             self._figures(record, width),
             self._outlook(scope, record, width),
         ]
@@ -139,8 +139,11 @@ class ContextMeter(Widget):
         bar.append(label, self._style("label"))
         return bar
 
-    def _marks(self, t: Thresholds, record: RequestRecord, width: int, recorded: bool) -> Text:
-        """▲ marks under the bar at trigger, budget and limit, with as much label as fits."""
+    def _marks(
+        self, t: Thresholds, record: RequestRecord, width: int, recorded: bool, window_known: bool = True
+    ) -> Text:
+        """▲ marks under the bar at trigger, budget and limit, with as much label as fits (a
+        window that is only ctxscope's default says so)."""
         cells = bar_width(width)
         scale = self._scale(t, record)
         marks: dict[int, list[str]] = {}
@@ -154,7 +157,8 @@ class ContextMeter(Widget):
         limit_pos = min(cells, round(t.limit * cells / scale))
         limit = fmt.tokens(t.limit)
         best: list[tuple[int, str]] = []
-        for limit_words in (f"{'window' if recorded else 'limit'} {limit} ▲", f"{limit} ▲", "▲"):
+        name = ("window" if window_known else "default window") if recorded else "limit"
+        for limit_words in (f"{name} {limit} ▲", f"{limit}{'' if window_known else '?'} ▲", "▲"):
             limit_start = max(0, limit_pos - len(limit_words) + 1)
             placed: list[tuple[int, str]] = []
             taken = 0
@@ -287,7 +291,9 @@ class ContextMeter(Widget):
         who = "agent compaction " if scope.agent_thresholds else "next compaction "
         outlook.append(who if not short else "compaction ", label)
         left = forecast.requests_left
-        if left == 0:
+        if not forecast.trigger_known:
+            outlook.append("—" if short else "— (no trigger known for this agent)")
+        elif left == 0:
             outlook.append("now" if short else "now (over the trigger)", self._style("warn"))
         elif left is None:
             outlook.append("—" if short else "— (not growing)")
