@@ -307,7 +307,8 @@ def full_texts(session: Session, messages: Iterable[Message]) -> FullText:
 
 def policy_messages(session: Session, scope_id: str | None = None) -> list[PolicyMessage]:
     """A scope's messages as the memory-policy lab sees them, each with its full text (as
-    :func:`~ctxscope.core.policies.session_messages`, whose texts are the reader's kept part)."""
+    :func:`~ctxscope.core.policies.session_messages`, whose texts are the reader's kept part) and
+    its author's role (tool output sent with the user role is the tool's)."""
     scope = session.scopes.get(scope_id) if scope_id is not None else None
     if scope is None:
         scope = session.main_scope
@@ -317,7 +318,7 @@ def policy_messages(session: Session, scope_id: str | None = None) -> list[Polic
 
     held = list(scope.messages)  # what is held (a live view releases the oldest)
     texts = full_texts(session, held).texts
-    return [PolicyMessage(m.index + 1, m.role, text) for m, text in zip(held, texts, strict=True)]
+    return [PolicyMessage(m.index + 1, m.author_role, text) for m, text in zip(held, texts, strict=True)]
 
 
 DEFAULT_POLICY_QUERY = "What should happen next?"

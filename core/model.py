@@ -248,6 +248,14 @@ class Message:
         return "\n".join(block.text for block in self.blocks if block.text)
 
     @property
+    def author_role(self) -> Role:
+        """Who wrote the message: its role, except ``tool`` for a user-role message that holds
+        only tool results (Claude Code and the Anthropic API send tool output as the user's)."""
+        if self.role == "user" and self.blocks and all(b.kind is BlockKind.TOOL_RESULT for b in self.blocks):
+            return "tool"
+        return self.role
+
+    @property
     def tool_calls(self) -> tuple[Block, ...]:
         return tuple(b for b in self.blocks if b.kind is BlockKind.TOOL_CALL)
 

@@ -125,7 +125,8 @@ def _from_turn_jsonl(lines: Sequence[bytes], name: str) -> list[PolicyMessage]:
 
 
 def session_messages(session: Session, scope_id: str | None = None) -> list[PolicyMessage]:
-    """A loaded session's messages of one scope as policy messages (turn = position, from 1).
+    """A loaded session's messages of one scope as policy messages (turn = position, from 1; role
+    = :attr:`~ctxscope.core.model.Message.author_role`: tool output is the tool's, not the user's).
 
     This is how a dashboard view turns the session it shows into the input of
     :func:`~.runner.run_policies`.
@@ -143,7 +144,7 @@ def session_messages(session: Session, scope_id: str | None = None) -> list[Poli
     if scope is None:
         return []
     # A live view may have released old messages (index -1, no content): they are not history.
-    return [PolicyMessage(m.index + 1, m.role, m.text) for m in scope.messages if m.index >= 0]
+    return [PolicyMessage(m.index + 1, m.author_role, m.text) for m in scope.messages if m.index >= 0]
 
 
 def _from_log(path: Path) -> list[PolicyMessage]:

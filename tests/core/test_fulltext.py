@@ -276,6 +276,8 @@ def test_the_labs_default_query_is_the_last_prompt_not_a_tool_result(tmp_path: P
     write_claude_code(path)  # its last user message is a tool result
     session = open_log(path)
     assert policy_query(session) == "Write the file."
+    roles = [m.role for m in policy_messages(session)]
+    assert roles[0] == "user" and "tool" in roles  # the tool result is the tool's, not the user's
     assert policy_query(session, max_chars=5) == "Write"
     assert policy_query(Session()) == DEFAULT_POLICY_QUERY
 
