@@ -11,7 +11,9 @@ demo all use. It owns
 * compare replays (the demo's what-if view) and the live window (what may be forgotten).
 
 For ctxscope's own logs the agent ran this pipeline under the recorded configuration, so the two
-lenses coincide (unless the configuration was changed on the command line).
+lenses coincide (unless the configuration was changed on the command line): the same requests and
+stages. The pipeline lens is still the pipeline replay's (its own calibrated figures, labelled
+``pipeline``); only the recorded lens is the recorded one.
 
 Everything it hands out is immutable and holds no reference to live state:
 :meth:`Analysis.snapshot` (per lens), :meth:`Analysis.summary` (the typed per-scope summary whose
@@ -690,7 +692,7 @@ class Analysis:
         session = self._session
         if session is None:
             return SessionSnapshot(source="", format="", session_id="", scopes={}, lens=lens)
-        if lens == "pipeline" and not (self.own_format and self._pipeline is self._own_replay):
+        if lens == "pipeline":  # ctxscope's own logs too: the replay under the recorded configuration
             assert self._pipeline is not None
             self._catch_up_pipeline()
             return self._labelled(self._pipeline.snapshot(), "pipeline")
