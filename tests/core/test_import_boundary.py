@@ -3,6 +3,8 @@
 * ``import ctxscope.core`` imports none of its submodules: every public name is imported from its
   module on first use, and ``from ctxscope.core import X`` still works for every name in
   ``__all__`` (the same object as in its module; the ``TYPE_CHECKING`` imports list the same names).
+* The same for ``ctxscope.core.pipeline``: importing it (or only its ``config``, which the
+  recorded lens's options name) imports none of its stages, engine or state.
 * Importing any core module opens no network stack (``urllib.request``, ``http.client``, ``ssl``).
 * No core module touches the process-wide garbage collector.
 
@@ -61,6 +63,33 @@ def test_type_checkers_see_the_same_names() -> None:
         for alias in node.names
     }
     assert seen == dict(core._MODULE_OF)
+
+
+def test_the_pipeline_package_imports_no_stage_until_asked() -> None:
+    loaded = run(
+        "import sys, ctxscope.core.pipeline.config\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith('ctxscope.core.pipeline.'))))"
+    )
+    assert loaded == "ctxscope.core.pipeline.config"
+    code = (
+        "import importlib, ctxscope.core.pipeline as pipeline\n"
+        "bad = [n for n in pipeline.__all__ if getattr(pipeline, n) is not\n"
+        "       getattr(importlib.import_module('ctxscope.core.pipeline.' + pipeline._MODULE_OF[n]), n)]\n"
+        "from ctxscope.core.pipeline import ContextManager, PipelineConfig\n"
+        "print(bad, ContextManager.__module__, PipelineConfig.__module__)"
+    )
+    assert run(code) == "[] ctxscope.core.pipeline.engine ctxscope.core.pipeline.config"
+    import ctxscope.core.pipeline as pipeline
+
+    assert sorted(pipeline.__all__) == sorted(pipeline._MODULE_OF)
+    tree = ast.parse((CORE / "pipeline" / "__init__.py").read_text())
+    guarded = next(
+        node for node in tree.body
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+    )
+    seen = {alias.name: node.module for node in guarded.body if isinstance(node, ast.ImportFrom)
+            for alias in node.names}
+    assert seen == dict(pipeline._MODULE_OF)
 
 
 def test_no_core_module_opens_a_network_stack_when_imported() -> None:
