@@ -20,8 +20,9 @@ the ``TYPE_CHECKING`` imports.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .. import _lazy_attribute
 
 if TYPE_CHECKING:
     from .artifacts import DomSummary, reduce_dom
@@ -85,12 +86,7 @@ if not TYPE_CHECKING:  # type checkers see the imports above; an unknown name st
 
     def __getattr__(name: str) -> Any:
         """Import a public name from its module on first use (then it is a plain attribute)."""
-        module = _MODULE_OF.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f".{module}", __name__), name)
-        globals()[name] = value
-        return value
+        return _lazy_attribute(__name__, _MODULE_OF, globals(), name)
 
 
 def __dir__() -> list[str]:
