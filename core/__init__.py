@@ -155,16 +155,22 @@ __all__ = [
 ]
 
 
+def _lazy_attribute(package: str, module_of: dict[str, str], namespace: dict[str, Any], name: str) -> Any:
+    """A package's public ``name`` imported from its submodule on first use (then it is a plain
+    attribute of the package): the module ``__getattr__`` of this package and of ``pipeline``."""
+    module = module_of.get(name)
+    if module is None:
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", package), name)
+    namespace[name] = value
+    return value
+
+
 if not TYPE_CHECKING:  # type checkers see the imports above; an unknown name stays an error for them
 
     def __getattr__(name: str) -> Any:
         """Import a public name from its submodule on first use (then it is a plain attribute)."""
-        module = _MODULE_OF.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f".{module}", __name__), name)
-        globals()[name] = value
-        return value
+        return _lazy_attribute(__name__, _MODULE_OF, globals(), name)
 
 
 def __dir__() -> list[str]:

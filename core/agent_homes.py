@@ -37,6 +37,7 @@ from typing import Final
 import orjson
 
 from .adapters import opencode_db
+from .jsonl import without_bom
 
 AIDER_HISTORY: Final = ".aider.chat.history.md"
 CLINE_UI: Final = "ui_messages.json"
@@ -115,7 +116,7 @@ def _is_child_session(path: str, mtime_ns: int) -> bool:
     """Whether an OpenCode session file names a ``parentID`` (cached while the file is unchanged)."""
     try:
         with open(path, "rb") as handle:
-            info = orjson.loads(handle.read(1 << 20))
+            info = orjson.loads(without_bom(handle.read(1 << 20)))
     except (OSError, orjson.JSONDecodeError):
         return False
     return isinstance(info, dict) and bool(info.get("parentID"))

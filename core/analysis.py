@@ -11,7 +11,9 @@ demo all use. It owns
 * compare replays (the demo's what-if view) and the live window (what may be forgotten).
 
 For ctxscope's own logs the agent ran this pipeline under the recorded configuration, so the two
-lenses coincide (unless the configuration was changed on the command line).
+lenses coincide (unless the configuration was changed on the command line): the same requests and
+stages. The pipeline lens is still the pipeline replay's (its own calibrated figures, labelled
+``pipeline``); only the recorded lens is the recorded one.
 
 Everything it hands out is immutable and holds no reference to live state:
 :meth:`Analysis.snapshot` (per lens), :meth:`Analysis.summary` (the typed per-scope summary whose
@@ -24,9 +26,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from .detail_rows import recorded_rows
 from .lens import RecordedScope, recorded_thresholds
 from .lenses import LENSES, Lens
 from .logformat import FORMAT_NAME
@@ -34,7 +35,6 @@ from .model import BlockKind, Message
 from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
 from .pipeline.config import PipelineConfig
 from .pricing import PER_TOKENS, PRICES_TAKEN, REFERENCE_MODEL, cached_prompt_cost, price_of
-from .replay import SessionReplay
 from .retention import LiveWindow, Needs, WindowedLens
 from .script_memo import ScriptMemo
 from .session import Scope, Session
@@ -55,6 +55,9 @@ from .snapshot import (
 )
 from .tokens import Estimator, get_estimator
 from .usage_check import RatioStats, ratio_stats
+
+if TYPE_CHECKING:  # the replay (and the pipeline's stages) is imported only when a replay is made
+    from .replay import SessionReplay
 
 DEFAULT_WINDOW: Final = 200_000
 """The context window assumed when neither the flag, the log nor the model table gives one."""
@@ -609,26 +612,43 @@ class Analysis:
         self.estimator = get_estimator(name)
         self._scripts = ScriptMemo(self.estimator)
         if self.own_format:
+            from .replay import SessionReplay
+
             self._own_replay = SessionReplay(
                 PipelineConfig(), factor_of=self._own_factor, estimator=self.estimator
             )
-            base = self._own_replay
-        else:
-            base = None
-        config = options.config
-        if base is not None and config == PipelineConfig():
-            self._pipeline = base
-        else:
-            factor_of = base.factor if base is not None else self._in_log_factor
-            self._pipeline = SessionReplay(config, factor_of=factor_of, estimator=self.estimator)
-        for i, compare in enumerate(options.compare):
-            if i == 0 and compare == config:
-                self._compare.append(self._pipeline)
+        if self._own_replay is not None or options.compare or not self._pipeline_deferred():
+            self._pipeline = self._new_pipeline()
+        # else the pipeline replay is made when the pipeline lens is first asked for: the recorded
+        # lens of another agent's log (``ctxscope report``'s default) never imports the pipeline.
+        if options.compare:
+            self._compare = self._compare_replays(options.compare)
+
+    def _compare_replays(self, configs: Sequence[PipelineConfig]) -> list[SessionReplay]:
+        from .replay import SessionReplay
+
+        base, replays = self._own_replay, []
+        for i, compare in enumerate(configs):
+            if i == 0 and compare == self.options.config and self._pipeline is not None:
+                replays.append(self._pipeline)
             elif i == 0:
                 factor_of = base.factor if base is not None else self._in_log_factor
-                self._compare.append(SessionReplay(compare, factor_of=factor_of, estimator=self.estimator))
+                replays.append(SessionReplay(compare, factor_of=factor_of, estimator=self.estimator))
             else:
-                self._compare.append(SessionReplay(compare, base=self._compare[0], estimator=self.estimator))
+                replays.append(SessionReplay(compare, base=replays[0], estimator=self.estimator))
+        return replays
+
+    def _new_pipeline(self) -> SessionReplay:
+        """The pipeline lens's replay: ctxscope's own logs' replay under the recorded configuration,
+        else a replay of the configuration asked for (the pipeline imported here)."""
+        base = self._own_replay
+        config = self.options.config
+        if base is not None and config == PipelineConfig():
+            return base
+        from .replay import SessionReplay
+
+        factor_of = base.factor if base is not None else self._in_log_factor
+        return SessionReplay(config, factor_of=factor_of, estimator=self.estimator)
 
     def ready(self) -> bool:
         """Whether a session was analysed."""
@@ -652,8 +672,7 @@ class Analysis:
                 scope = session.scopes[scope_id]
                 lens.advance(scope)
                 lens.refresh_compactions(scope)
-        assert self._pipeline is not None
-        if self._pipeline is not self._own_replay:
+        if self._pipeline is None or self._pipeline is not self._own_replay:
             self._pipeline_behind = True
             if not self._pipeline_deferred():
                 self._catch_up_pipeline()
@@ -678,10 +697,14 @@ class Analysis:
             and not any(replay is self._pipeline for replay in self._compare)
         )
 
-    def _catch_up_pipeline(self) -> None:
-        if self._pipeline_behind and self._pipeline is not None and self._session is not None:
+    def _catch_up_pipeline(self) -> SessionReplay:
+        """The pipeline lens's replay, made if it was not and up to date with the session."""
+        if self._pipeline is None:
+            self._pipeline = self._new_pipeline()
+        if self._pipeline_behind and self._session is not None:
             self._pipeline.update(self._session)
         self._pipeline_behind = False
+        return self._pipeline
 
     def _replays(self) -> list[SessionReplay]:
         replays = [self._own_replay, self._pipeline, *self._compare]
@@ -715,10 +738,8 @@ class Analysis:
         session = self._session
         if session is None:
             return SessionSnapshot(source="", format="", session_id="", scopes={}, lens=lens)
-        if lens == "pipeline" and not (self.own_format and self._pipeline is self._own_replay):
-            assert self._pipeline is not None
-            self._catch_up_pipeline()
-            return self._labelled(self._pipeline.snapshot(), "pipeline")
+        if lens == "pipeline":  # ctxscope's own logs too: the replay under the recorded configuration
+            return self._labelled(self._catch_up_pipeline().snapshot(), "pipeline")
         return self._recorded_snapshot(session)
 
     def compare_snapshots(self) -> tuple[SessionSnapshot, ...]:
@@ -862,9 +883,7 @@ class Analysis:
         or its detail was released)."""
         lens = lens or self.lens
         if lens == "pipeline" or self._own_replay is not None:
-            if lens == "pipeline":
-                self._catch_up_pipeline()
-            replay = self._pipeline if lens == "pipeline" else self._own_replay
+            replay = self._catch_up_pipeline() if lens == "pipeline" else self._own_replay
             assert replay is not None
             try:
                 rows = replay.rows(scope_id, index)
@@ -886,6 +905,8 @@ class Analysis:
         record = lens.records[index]
         if record.detail_released or self.estimator is None:
             return None
+        from .detail_rows import recorded_rows  # it imports the pipeline's state
+
         rows, live = recorded_rows(session.scopes[scope_id], index, record.message_count, self.estimator)
         return self._detail_of(record, rows, live)
 

@@ -88,6 +88,9 @@ class CountedAhead:
         self.taken = 0
         """Counts taken from the child (what the tests check)."""
         self._partial = b""
+        self._owner = os.getpid()
+        """The process that started the child: the only one that may stop it and wait for it (a
+        process forked later holds a copy of this object, not the child)."""
         os.set_blocking(answers, False)
 
     @property
@@ -135,16 +138,35 @@ class CountedAhead:
             counts[numbers[i]] = (numbers[i + 1], numbers[i + 2])
 
     def close(self) -> None:
-        """Stop the child (it may still be reading) and wait for it; let its counts go."""
-        if self.answers is not None:
-            os.close(self.answers)
-            self.answers = None
-        if self.pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGTERM)
-            os.waitpid(self.pid, 0)
-            self.pid = None
+        """Stop the child (it may still be reading) and wait for it; let its counts go.
+
+        Safe to call again, after the child exited (or was waited for elsewhere), and from a
+        process forked after :func:`start` (which only lets its copy of the pipe go)."""
+        answers, self.answers = self.answers, None
+        if answers is not None:
+            with contextlib.suppress(OSError):
+                os.close(answers)
+        pid, self.pid = self.pid, None
+        if pid is not None and os.getpid() == self._owner:
+            _stop(pid)
         self.counts.clear()
+
+
+def _stop(pid: int) -> None:
+    """Stop and reap the child ``pid`` unless it has exited; never signal a process that is not an
+    unreaped child of this one (once reaped, its pid may be another process's)."""
+    try:
+        exited, _ = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return  # reaped elsewhere (or never ours): its pid may name another process now
+    if exited:
+        return  # it had finished; now reaped
+    # Still an unreaped child of ours: its pid cannot have been reused (a child that exits from
+    # here on stays a zombie until the wait below).
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
 
 
 def start(path: str, estimator: Estimator, threshold: int, size: int) -> CountedAhead | None:

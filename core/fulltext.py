@@ -36,6 +36,7 @@ import orjson
 from .adapters._common import json_text, text_of
 from .adapters.openhands import joined_text
 from .files import open_regular
+from .jsonl import without_bom
 from .model import Block, BlockKind, Message
 from .session import Session
 
@@ -159,13 +160,14 @@ def _document(path: str) -> Any:
     try:
         with open_regular(path) as handle:
             data = handle.read(DOCUMENT_HEAD_BYTES)
-            if data.lstrip()[:1] not in (b"{", b"["):
+            if without_bom(data).lstrip()[:1] not in (b"{", b"["):
                 return None
             data += handle.read(MAX_DOCUMENT_BYTES + 1 - len(data))
     except OSError:
         return None
     if len(data) > MAX_DOCUMENT_BYTES:
         return None
+    data = without_bom(data)
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError:
@@ -269,7 +271,7 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
         if not first:
             budget -= len(raw)
         try:
-            candidates = _strings(orjson.loads(raw))
+            candidates = _strings(orjson.loads(without_bom(raw)))  # a log's first line may have one
         except orjson.JSONDecodeError:
             continue
         _match(candidates, wanted, found)  # the first match, the nearest to the message's own line

@@ -43,6 +43,7 @@ from the start. Two ``pread`` calls a wake."""
 HEAD_MARK_BYTES: Final = 4096
 
 BOM: Final = b"\xef\xbb\xbf"
+"""The UTF-8 byte-order mark some agents and editors write before a file's first byte."""
 
 _LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
@@ -280,6 +281,12 @@ def sanitise_excerpt(data: bytes, limit: int = EXCERPT_CHARS) -> str:
     """A short, printable excerpt of raw bytes for a problem message: controls become ``?``."""
     text = data[: limit * 4].decode("utf-8", errors="replace")[:limit]
     return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def without_bom(data: bytes) -> bytes:
+    """``data`` without a leading UTF-8 byte-order mark (orjson refuses one): for every reader that
+    parses a whole file as JSON. ``data`` itself when it has none (no copy)."""
+    return data[len(BOM) :] if data.startswith(BOM) else data
 
 
 def decode_line(data: bytes) -> tuple[dict[str, Any] | None, LineProblem | None]:

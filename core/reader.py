@@ -62,6 +62,7 @@ from .jsonl import (
     decode_failed,
     decode_line,
     not_an_object,
+    without_bom,
 )
 from .logformat import FormatError
 from .session import Session
@@ -201,7 +202,7 @@ def _claims(detect: Callable[[Any], bool], value: Any) -> bool:
 
 def _sniff(head: bytes) -> Mode | None:
     """JSONL or one JSON document, from a file's first bytes (None: nothing written yet)."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    text = without_bom(head).lstrip(b" \t\r\n")
     if not text:
         return None
     if text[:1] == b"[":
@@ -218,19 +219,20 @@ TEXT_LINES: Final = 3
 
 def _looks_like_text(head: bytes, final: bool) -> str | None:
     """The first line of a head that holds text, not JSON (None when it may be JSON)."""
+    head = without_bom(head)  # a BOM alone is an empty log, not text
     lines = [ln.strip() for ln in head.split(b"\n")[:-1] if ln.strip()]
     if not final and len(lines) < TEXT_LINES:
         return None
     if final and not lines and head.strip():
         lines = [head.strip()]
-    if not lines or any(ln.lstrip(b"\xef\xbb\xbf")[:1] in (b"{", b"[") for ln in lines[:20]):
+    if not lines or any(ln[:1] in (b"{", b"[") for ln in lines[:20]):
         return None
     return lines[0].decode("utf-8", errors="replace")
 
 
 def detect_text_format(head: bytes) -> TextFormat | None:
     """The first text (Markdown) format that claims a file's head; never one that looks like JSON."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    text = without_bom(head).lstrip(b" \t\r\n")
     if text[:1] in (b"{", b"["):
         return None
     decoded = text.decode("utf-8", errors="replace")
@@ -240,7 +242,7 @@ def detect_text_format(head: bytes) -> TextFormat | None:
 def _pretty_printed(head: bytes) -> bool:
     """A file that opens like a pretty-printed JSON object (``{ "key": …`` on a first line that is
     not a whole JSON value, more lines after it), rather than JSON lines."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    text = without_bom(head).lstrip(b" \t\r\n")
     first, newline, _ = text.partition(b"\n")
     if not newline or not first.startswith(b"{"):
         return False
@@ -612,6 +614,7 @@ class SessionReader:
         if len(data) > MAX_DOCUMENT_BYTES:
             raise _unknown(self.path, f"a JSON document larger than {MAX_DOCUMENT_BYTES >> 20} MB")
         repaired = False
+        data = without_bom(data)
         try:
             doc = orjson.loads(data)
         except orjson.JSONDecodeError as exc:
@@ -731,7 +734,8 @@ class SessionReader:
                 self._apply(source, [last.number], [last.offset], [last.data])
             if source.adapter is not None:
                 source.adapter.finish()
-        if self.line_spec is None and self.session.lines_read and not self.session.scopes:
+        blank = not (self._unclaimed or self.session.problems.bad_lines)  # blank lines, a BOM alone
+        if self.line_spec is None and self.session.lines_read and not self.session.scopes and not blank:
             return self._read_as_document_instead()
         return self.session
 

@@ -41,6 +41,7 @@ from typing import Any, Final
 
 import orjson
 
+from ..jsonl import without_bom
 from ..logformat import FormatError
 from ..model import (
     MAIN_SCOPE,
@@ -192,7 +193,7 @@ def load_history(folder: str) -> list[Any] | None:
         if os.path.getsize(path) > MAX_HISTORY_BYTES:
             return None
         with open(path, "rb") as handle:
-            doc = orjson.loads(handle.read())
+            doc = orjson.loads(without_bom(handle.read()))
     except (OSError, orjson.JSONDecodeError):
         return None
     return doc if isinstance(doc, list) else None

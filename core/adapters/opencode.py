@@ -42,6 +42,7 @@ from typing import Any, Final
 
 import orjson
 
+from ..jsonl import without_bom
 from ..logformat import FormatError
 from ..model import MAIN_SCOPE, Block, BlockKind, ObservedCompaction, Role, ScopeHeader, Usage
 from ..session import Session
@@ -290,7 +291,7 @@ def read_export(session: Session, doc: Mapping[str, Any]) -> None:
 def _load(path: str) -> Any:
     try:
         with open(path, "rb") as handle:
-            return orjson.loads(handle.read())
+            return orjson.loads(without_bom(handle.read()))
     except (OSError, orjson.JSONDecodeError):
         return None
 

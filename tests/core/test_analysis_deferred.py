@@ -1,8 +1,12 @@
 """The recorded lens does not replay the pipeline: an offline analysis replays it only when the
-pipeline lens is asked for, and then gives what an analysis in the pipeline lens gives."""
+pipeline lens is asked for, and then gives what an analysis in the pipeline lens gives. A report in
+the recorded lens of another agent's log does not even import the pipeline's stages or the replay
+(proven in a fresh interpreter via ``sys.modules``)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +15,7 @@ from ctxscope.core.reader import open_log
 from ctxscope.core.replay import SessionReplay
 
 from ..conftest import shared_path
+from .test_reader_perf_paths import response_log
 
 
 @pytest.fixture
@@ -67,3 +72,32 @@ def test_the_pipeline_lens_records_carry_the_calls_times(claude_log: Path) -> No
         assert any(times)
         assert [r.timestamp for r in pipeline.scopes[scope_id].records] == times
     assert pipeline.times.known and pipeline.times == recorded.times
+
+
+PIPELINE_MODULES = (
+    "ctxscope.core.replay", "ctxscope.core.detail_rows", "ctxscope.core.pipeline.engine",
+    "ctxscope.core.pipeline.state", "ctxscope.core.pipeline.artifacts", "ctxscope.core.pipeline.clearing",
+    "ctxscope.core.pipeline.summarize", "ctxscope.core.pipeline.fitting", "ctxscope.core.pipeline.guard",
+    "ctxscope.core.pipeline.legacy",
+)
+
+
+def imported_by_report(path: Path, *flags: str) -> list[str]:
+    """The pipeline modules a ``ctxscope report --json`` run in a fresh interpreter imported."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from ctxscope.tui.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['report', '--json', {str(path)!r}, *{list(flags)!r}]) == 0\n"
+        f"print(','.join(m for m in {PIPELINE_MODULES!r} if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return [m for m in result.stdout.strip().split(",") if m]
+
+
+def test_a_recorded_report_of_an_agent_log_does_not_import_the_pipeline(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b"".join(response_log()))
+    assert imported_by_report(path) == []
+    assert "ctxscope.core.pipeline.engine" in imported_by_report(path, "--lens", "pipeline")
+    assert "ctxscope.core.replay" in imported_by_report(path, "--budget", "50000")

@@ -10,6 +10,9 @@ figure (:mod:`ctxscope.core.count_ahead`).
 * ``report --json``'s figures (the recorded lens's summary, per request) are byte-identical with
   the child forked (whatever it has reached when the reading takes its counts) and without it.
 * No child is started for a small log, with one usable core or with other threads running.
+* :meth:`CountedAhead.close` stops a running child and reaps it; it may be called again, after the
+  child exited or was reaped elsewhere (then it signals nobody: the pid may be another process's),
+  and from a process forked later (which leaves the child to the process that started it).
 """
 
 from __future__ import annotations
@@ -144,3 +147,123 @@ def test_no_child_where_it_cannot_help(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(count_ahead, "usable_cores", lambda: 2)
     monkeypatch.setattr(threading, "active_count", lambda: 2)
     assert not count_ahead.worth_it(big)
+
+
+# -- closing: idempotent, after the child exited, from a forked process ----------------------------
+# A real child each (count_ahead.start); what the tests wait for are process events (exit, end of
+# a pipe), never a time.
+
+
+def many_texts(path: Path, texts: int = 20_000) -> Path:
+    """A log whose answers (24 bytes a text) are many times a pipe's buffer: a child nobody reads
+    from blocks on its answer and runs until the pipe is read, closed or it is stopped."""
+    lines = (orjson.dumps(user(f"text number {k} of the log")) + b"\n" for k in range(texts))
+    path.write_bytes(b"".join(lines))
+    return path
+
+
+def started(path: Path) -> CountedAhead:
+    counter = count_ahead.start(str(path), get_estimator("claude"), 8, path.stat().st_size)
+    assert counter is not None and counter.pid is not None
+    return counter
+
+
+def running(pid: int) -> bool:
+    """Whether our child ``pid`` has not exited (it is not reaped by asking)."""
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None
+
+
+def reaped(pid: int) -> bool:
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def test_close_stops_a_running_child_and_a_second_close_does_nothing(tmp_path: Path) -> None:
+    counter = started(many_texts(tmp_path / "s.jsonl"))
+    pid = counter.pid
+    assert pid is not None and running(pid)  # blocked on its answer: nobody reads
+    counter.close()
+    assert reaped(pid) and counter.pid is None and counter.answers is None
+    counter.close()  # again: nothing left to do, nothing raised
+    assert counter.count("a long text to count here") > 0  # still an estimator: counts itself
+
+
+def test_close_after_the_child_exited(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(orjson.dumps(user("one long text " * 20)) + b"\n")
+    counter = started(path)
+    pid = counter.pid
+    assert pid is not None
+    exited = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)  # its exit, left for close to reap
+    assert exited is not None and (exited.si_code, exited.si_status) == (os.CLD_EXITED, 0)
+    counter.close()
+    assert reaped(pid)
+
+
+def test_close_after_the_child_was_waited_for_elsewhere_signals_nobody(tmp_path: Path) -> None:
+    """Once the child is reaped its pid may be another process's: close must not signal it. The
+    other process here is a real one that is not our child (a grandchild, orphaned), standing for
+    a process that was given the child's pid again."""
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(orjson.dumps(user("one long text " * 20)) + b"\n")
+    counter = started(path)
+    assert counter.pid is not None
+    os.waitpid(counter.pid, 0)  # reaped elsewhere
+    hold_r, hold_w = os.pipe()  # the stranger runs until this pipe's write end is closed
+    said_r, said_w = os.pipe()  # then says it is alive
+    pid_r, pid_w = os.pipe()
+    middle = os.fork()
+    if middle == 0:
+        try:
+            stranger = os.fork()
+            if stranger == 0:
+                try:
+                    os.close(hold_w)
+                    os.read(hold_r, 1)  # end of the pipe: the test is done with us
+                    os.write(said_w, b"alive")
+                finally:
+                    os._exit(0)
+            os.write(pid_w, str(stranger).encode())
+        finally:
+            os._exit(0)
+    os.waitpid(middle, 0)
+    for fd in (hold_r, said_w, pid_w):
+        os.close(fd)
+    stranger = int(os.read(pid_r, 32))
+    os.close(pid_r)
+    counter.pid = stranger  # the reaped child's pid, now naming a process that is not ours
+    counter.close()
+    assert counter.pid is None
+    os.close(hold_w)
+    assert os.read(said_r, 5) == b"alive"  # not signalled (a killed stranger would say nothing)
+    os.close(said_r)
+
+
+def test_close_in_a_forked_process_leaves_the_child_to_its_parent(tmp_path: Path) -> None:
+    counter = started(many_texts(tmp_path / "s.jsonl"))
+    pid = counter.pid
+    assert pid is not None
+    told_r, told_w = os.pipe()
+    forked = os.fork()
+    if forked == 0:  # a process forked after the start: its close lets its copy of the pipe go
+        said = b"ok"
+        try:
+            counter.close()
+            counter.close()
+        except BaseException as exc:  # reported to the test, which fails on it
+            said = repr(exc).encode()
+        finally:
+            os.write(told_w, said)
+            os._exit(0)
+    os.close(told_w)
+    said = os.read(told_r, 4096)
+    os.close(told_r)
+    os.waitpid(forked, 0)
+    assert said == b"ok"
+    assert running(pid)  # not stopped by the forked process: still blocked on its answer
+    assert counter.pid == pid and counter.answers is not None
+    counter.close()
+    assert reaped(pid)

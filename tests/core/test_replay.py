@@ -178,8 +178,15 @@ def test_calibration_pairs_reported_usage_with_what_was_really_sent() -> None:
     # status-line corpus; the sixth before), the calibrated estimate (made before each call's own
     # report) converges on the report.
     assert all(abs(r.calibrated_tokens / r.context_tokens - 1) < 0.01 for r in records[2:4])
-    # ctxscope's own logs: the two lenses coincide.
-    assert analysis.snapshot("pipeline").scopes["sub"].records == records
+    # ctxscope's own logs: the two lenses coincide — the same requests, sent the same way — but
+    # the pipeline lens is still the pipeline's (its own calibrated figures, labelled pipeline).
+    pipeline = analysis.snapshot("pipeline")
+    assert pipeline.lens == pipeline.scopes["sub"].lens == "pipeline"
+    assert not pipeline.scopes["sub"].own_pipeline
+    piped = pipeline.scopes["sub"].records
+    assert [(r.sent_tokens, r.stages, r.reported_tokens) for r in piped] == [
+        (r.sent_tokens, r.stages, r.reported_tokens) for r in records
+    ]
     # A what-if replay takes its factors from the recorded configuration's replay: 1.25 once warm
     # (its last request meets the recorded pipeline's compaction just before, measured 2.10).
     legacy = analyse(session, AnalysisOptions(config=PipelineConfig(strategy="legacy")))

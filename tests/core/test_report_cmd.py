@@ -282,3 +282,28 @@ def test_recorded_lens_says_when_window_and_trigger_are_assumed(
     # --trigger makes the trigger known again (and the forecast with it)
     (scope,) = report(capsys, str(export), "--trigger", "5000")["scopes"]
     assert scope["trigger_known"] and scope["forecast"]["requests_left"] == 0
+
+
+def test_lens_pipeline_on_ctxscope_own_log_is_the_pipeline_lens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ctxscope's own logs: the lenses coincide, yet ``--lens pipeline`` is the pipeline lens (it
+    once fell back to the recorded one), and only the recorded lens says they coincide."""
+    path = tmp_path / "log.jsonl"
+    write_log(path, reads=6)
+    recorded = report(capsys, str(path))
+    pipeline = report(capsys, str(path), "--lens", "pipeline")
+    assert recorded["lens"] == "recorded" and pipeline["lens"] == "pipeline"
+    assert [s["lens"] for s in pipeline["scopes"]] == ["pipeline", "pipeline"]
+    assert "prompt_cost" in pipeline and "prompt_cost" not in recorded  # the what-if's own figure
+    # The same requests, the same pipeline decisions.
+    for key in ("requests", "messages", "stage_runs", "max_sent_tokens"):
+        assert [s[key] for s in pipeline["scopes"]] == [s[key] for s in recorded["scopes"]]
+    assert main(["report", str(path), "--lens", "pipeline"]) == 0
+    out = capsys.readouterr().out
+    assert "pipeline lens: a what-if" in out and "what the pipeline would do (what-if)" in out
+    assert "coincide" not in out and "recorded lens: what the agent sent" not in out
+    assert main(["report", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "recorded lens: what the agent sent" in " ".join(out.split())
+    assert "lenses coincide" in " ".join(out.split())

@@ -78,7 +78,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--per-request", action="store_true",
                         help="with --json: add each request's figure and its source")
-    add_lens_arguments(parser)
+    add_lens_arguments(
+        parser,
+        lens_help="recorded: what the agent sent and did (the default); pipeline: what ctxscope's pipeline "
+        "would send for the same history (a what-if; the default with --budget, --limit, --strategy, "
+        "--clear-batch, --target, --no-summary or a fractional --trigger). Either lens for any log, "
+        "ctxscope's own too",
+    )
     parser.add_argument("--budget", type=_positive, help="working budget in tokens (overrides the log)")
     parser.add_argument("--limit", type=_positive, help="hard limit in tokens (overrides the log)")
     parser.add_argument("--strategy", choices=("pipeline", "legacy"), default="pipeline",
@@ -234,7 +240,7 @@ def render_tables(summary: SessionSummary) -> None:
             (f"  format {summary.format}  estimator {summary.estimator}", "dim"),
         )
     )
-    if summary.format == FORMAT_NAME:
+    if recorded and summary.format == FORMAT_NAME:
         lens_note += " (ctxscope's own log: the recorded and pipeline lenses coincide)"
     console.print(Text(f"{lens_note}" + ("" if recorded else f", strategy {summary.strategy}"), "bold"))
 

@@ -41,14 +41,17 @@ def add_dashboard_arguments(parser: argparse.ArgumentParser) -> None:
     add_redact_argument(parser)
 
 
-def add_lens_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--lens``, ``--window`` and ``--estimator``, shared by ``watch``, ``open`` and ``report``."""
+LENS_HELP = ("recorded: what the agent sent and did (the default); pipeline: what ctxscope's pipeline "
+             "would send for the same history (a what-if; the key l switches)")
+
+
+def add_lens_arguments(parser: argparse.ArgumentParser, *, lens_help: str = LENS_HELP) -> None:
+    """``--lens``, ``--window`` and ``--estimator``, shared by ``watch``, ``open`` and ``report``
+    (``lens_help``: the command's own wording of ``--lens``)."""
     from ctxscope.core.lenses import LENSES
     from ctxscope.core.tokens import ESTIMATOR_NAMES
 
-    parser.add_argument("--lens", choices=LENSES, default=None,
-                        help="recorded: what the agent sent and did (default); pipeline: what "
-                        "ctxscope's pipeline would send for the same history (a what-if)")
+    parser.add_argument("--lens", choices=LENSES, default=None, help=lens_help)
     parser.add_argument("--window", metavar="N", type=positive_int, default=None,
                         help="the agent's context window in tokens (default: the log, else the model)")
     parser.add_argument("--estimator", choices=ESTIMATOR_NAMES, default=None,
