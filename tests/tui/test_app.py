@@ -60,7 +60,7 @@ async def test_cursor_keys_and_follow() -> None:
     snap = fakes.session(fakes.scope(10))
     app = MockApp(snap, mode=Mode.LIVE, done=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         screen = dashboard(app)
         await pilot.press("left", "left")
         assert screen.cursor == 7 and not screen.follow
@@ -86,7 +86,7 @@ async def test_pause_holds_back_updates() -> None:
     """While paused the screen keeps its state; resuming applies the newest snapshot."""
     app = MockApp(fakes.session(fakes.scope(5)), mode=Mode.LIVE)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         screen = dashboard(app)
         await pilot.press("space")
         assert screen.paused
@@ -104,7 +104,7 @@ async def test_scopes_switch_and_picker() -> None:
     snap = fakes.session(fakes.scope(20), fakes.scope(7, scope_id="agent-a1", parent="main", label="tests"))
     app = MockApp(snap)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         screen = dashboard(app)
         await pilot.press("right_square_bracket")
         assert screen.scope_id == "agent-a1"
@@ -141,7 +141,7 @@ async def test_summary_marker_opens_text_literally() -> None:
     snap = fakes.session(fakes.scope(30, summary_every=10))
     app = MockApp(snap)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         await pilot.press("4")
         summaries = app.query_one(SummaryList)
         assert summaries.has_focus
@@ -159,7 +159,7 @@ async def test_enter_on_timeline_opens_the_summary_at_the_cursor() -> None:
     snap = fakes.session(fakes.scope(30, summary_every=10))
     app = MockApp(snap)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         dashboard(app).cursor = 20
         await pilot.pause()
         await pilot.press("enter")
@@ -170,7 +170,7 @@ async def test_highlighting_a_summary_moves_the_cursor() -> None:
     snap = fakes.session(fakes.scope(30, summary_every=10))
     app = MockApp(snap)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         await pilot.press("4", "up")
         await pilot.pause()
         assert dashboard(app).cursor == 10
@@ -184,7 +184,7 @@ async def test_agent_compactions_are_listed() -> None:
     scope = dataclasses.replace(fakes.scope(20), agent_compactions=(compaction,))
     app = MockApp(fakes.session(scope))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         entries = app.query_one(SummaryList).entries
         assert [e.request_index for e in entries] == [9]
         assert entries[0].compaction is compaction
@@ -194,7 +194,7 @@ async def test_help_screen_and_problems_screen() -> None:
     snap = fakes.session(fakes.scope(3), bad_lines={"invalid_json": 2, "wrong_type": 1})
     app = MockApp(snap)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
@@ -208,7 +208,7 @@ async def test_error_strip_counts_and_notices() -> None:
     """Bad lines are counted by kind; a truncation notice shows; the strip hides when clean."""
     app = MockApp(fakes.session(fakes.scope(3)))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         strip = app.query_one(ErrorStrip)
         assert not strip.has_class("-shown")
         snap = fakes.session(fakes.scope(3), bad_lines={"invalid_json": 2})
@@ -225,7 +225,7 @@ async def test_new_generation_starts_over() -> None:
     """After truncation (a new generation) the summaries list and detail are rebuilt."""
     app = MockApp(fakes.session(fakes.scope(30, summary_every=10)))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         assert len(app.query_one(SummaryList).entries) == 2
         app.post_message(fakes.update(fakes.session(fakes.scope(4)), generation=1))
         await pilot.pause()
@@ -254,7 +254,7 @@ async def test_waiting_for_the_first_request() -> None:
     empty = fakes.session(fakes.scope(0))
     app = MockApp(empty, mode=Mode.LIVE)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         assert "No model call yet" in plain(app.query_one(ContextMeter))
         await pilot.press("left", "right", "home", "end", "enter", "4", "2")
         assert dashboard(app).cursor == -1
@@ -263,7 +263,7 @@ async def test_waiting_for_the_first_request() -> None:
 async def test_reading_progress_in_header() -> None:
     app = MockApp(fakes.session(fakes.scope(3)), done=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         header = plain(app.query_one(StatusHeader))
         assert re.search(r"reading \d+%", header)
         assert "of 3.0 MB" in header
@@ -281,7 +281,7 @@ async def test_palette_provider_lists_scopes_and_agent_compactions() -> None:
     snap = fakes.session(main, fakes.scope(3, scope_id="sub", parent="main"))
     app = MockApp(snap)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         provider = DashboardCommands(app.dashboard)
         hits = [hit async for hit in provider.search("summary")]
         names = [hit.text for hit in hits]
@@ -300,7 +300,7 @@ async def test_compact_layout_at_80x24_shows_one_pane() -> None:
     """80×24: tabs show and one pane at a time; 1-4 switch; nothing overlaps the footer."""
     app = MockApp(fakes.session(fakes.scope(40, summary_every=15)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         assert app.screen.has_class("-narrow") and app.screen.has_class("-short")
         assert app.query_one("#pane-tabs").display
         assert app.query_one("#timeline-pane").display
@@ -316,7 +316,7 @@ async def test_compact_layout_at_80x24_shows_one_pane() -> None:
 async def test_wide_layout_shows_every_pane() -> None:
     app = MockApp(fakes.session(fakes.scope(40, summary_every=15)))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         assert app.screen.has_class("-wide") and app.screen.has_class("-tall")
         assert not app.query_one("#pane-tabs").display
         for pane in ("timeline", "messages", "breakdown", "summaries"):
@@ -330,7 +330,7 @@ async def test_scope_picker_option_list_is_safe() -> None:
     snap = fakes.session(fakes.scope(2), fakes.scope(2, scope_id="s2", parent="main", label=fakes.HOSTILE))
     app = MockApp(snap)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         await pilot.press("S")
         options = app.screen.query_one(OptionList)
         prompt = options.get_option_at_index(1).prompt
@@ -345,7 +345,7 @@ async def test_hostile_scope_label_in_titles() -> None:
     snap = fakes.session(fakes.scope(2), fakes.scope(3, label=label, scope_id="s", parent="main"))
     app = MockApp(snap)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         await pilot.press("right_square_bracket")
         title = str(app.query_one("#timeline-pane").border_title)
         assert "[/path]" in title.replace("\\[", "[") and "\x1b" not in title
@@ -360,7 +360,7 @@ async def test_m_opens_the_policy_lab_on_the_shown_scope() -> None:
     snap = fakes.session(fakes.scope(5), fakes.scope(3, scope_id="agent-1", parent="main"))
     app = MockApp(snap)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         await pilot.press("right_square_bracket", "m")
         await pilot.pause()
         screen = app.screen
@@ -386,7 +386,7 @@ async def test_a_request_whose_detail_a_live_view_released_says_so() -> None:
     snap = fakes.session(dataclasses.replace(base, records=released))
     app = MockApp(snap, mode=Mode.LIVE, done=True)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         asked = len(app.detail_requests)
         await pilot.press("home")
         await pilot.pause()

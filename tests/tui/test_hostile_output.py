@@ -24,7 +24,7 @@ from textual.command import CommandPalette
 from textual.content import Content
 
 from . import fakes
-from .conftest import MockApp
+from .conftest import MockApp, detail_shown
 
 MARKUP = [
     "[/]",
@@ -44,7 +44,7 @@ async def test_palette_shows_scope_labels_and_ids_literally(label: str) -> None:
     )
     app = MockApp(snap)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         provider = DashboardCommands(app.dashboard)
         hits = [hit async for hit in provider.discover()] + [hit async for hit in provider.search("scope")]
         prompts = [hit.prompt for hit in hits]

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from textual.widgets import OptionList
 
 from . import fakes
-from .conftest import MockApp
+from .conftest import MockApp, detail_shown
 
 
 async def test_scope_picker_rows_fit_80_columns() -> None:
@@ -24,7 +24,7 @@ async def test_scope_picker_rows_fit_80_columns() -> None:
     )
     app = MockApp(snap)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         await pilot.press("S")
         await pilot.pause()
         options = app.screen.query_one(OptionList)
@@ -58,7 +58,7 @@ async def test_budget_line_keeps_its_label_when_the_limit_comes_close() -> None:
     scope = dataclasses.replace(scope, thresholds=close)
     app = MockApp(fakes.session(scope))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         plot = app.query_one(TimelinePlot)
         await pilot.pause()
         rendered = "\n".join(plot.render_line(y).text for y in range(plot.size.height))

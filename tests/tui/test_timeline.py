@@ -12,7 +12,7 @@ from rich.color import Color
 from textual.widgets import Footer
 
 from . import fakes
-from .conftest import MockApp
+from .conftest import MockApp, detail_shown
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +61,7 @@ async def test_lines_keep_their_labels_after_the_y_axis_rescales() -> None:
     passes the top and the axis rescales, they still are (see also test_narrow_layout)."""
     app = MockApp(fakes.session(fakes.scope(1)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         plot = app.query_one(TimelinePlot)
         low = Thresholds(budget=90_000, trigger=80_000, target=60_000, limit=1_000_000)
         scope = dataclasses.replace(fakes.scope(40), thresholds=low)
@@ -83,7 +83,7 @@ async def test_agent_compactions_are_marked_at_their_request() -> None:
     scope = recorded(dataclasses.replace(fakes.scope(40), agent_compactions=(compaction(25),)))
     app = MockApp(fakes.session(scope))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         plot = app.query_one(TimelinePlot)
         x = 12 + plot._scale.dot(25) // 2
         cyan = Color.from_rgb(*COLORS["observed"])
@@ -102,7 +102,7 @@ async def test_t_switches_the_x_axis_to_wall_clock_time() -> None:
     scope = recorded(timed(fakes.scope(60), seconds=120))
     app = MockApp(fakes.session(scope))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         plot = app.query_one(TimelinePlot)
         assert plot.has_focus
         assert app.screen.active_bindings["t"].binding.description == "Time axis"
@@ -121,7 +121,7 @@ async def test_t_switches_the_x_axis_to_wall_clock_time() -> None:
 async def test_wall_clock_asked_of_a_log_without_timestamps_says_so() -> None:
     app = MockApp(fakes.session(recorded(fakes.scope(30))))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         await pilot.press("t")
         plot = app.query_one(TimelinePlot)
         assert "no timestamps in the log" in lines(plot)[0]
@@ -133,7 +133,7 @@ async def test_the_plot_has_a_usable_height(size: tuple[int, int], rows: int) ->
     """80×24 (one pane at a time) and 160×48: rows of data, y ticks in tokens, x ticks."""
     app = MockApp(fakes.session(recorded(fakes.scope(40, summary_every=15))))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         plot = app.query_one(TimelinePlot)
         drawn = lines(plot)
         assert plot.size.height - 2 >= rows, drawn
@@ -148,7 +148,7 @@ async def test_a_growing_log_redraws_only_the_new_columns() -> None:
     scope = fakes.scope(400)
     app = MockApp(fakes.session(dataclasses.replace(scope, records=scope.records[:280])))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         plot = app.query_one(TimelinePlot)
         columns = plot.size.width - 12
         full, drawn = plot.full_redraws, plot.columns_drawn
@@ -167,7 +167,7 @@ async def test_a_growing_log_redraws_only_the_new_columns() -> None:
 async def test_empty_and_tiny_sessions(count: int) -> None:
     app = MockApp(fakes.session(fakes.scope(count)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         drawn = lines(app.query_one(TimelinePlot))
         if count == 0:
             assert "no model call yet" in drawn[0]
@@ -183,7 +183,7 @@ async def test_hostile_figures_draw_within_the_plot() -> None:
                     for i, r in enumerate(scope.records))
     app = MockApp(fakes.session(dataclasses.replace(scope, records=records, thresholds=huge)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         plot = app.query_one(TimelinePlot)
         drawn = lines(plot)
         assert all(len(line) == plot.size.width for line in drawn)
@@ -195,7 +195,7 @@ async def test_what_if_summaries_are_marked_in_the_pipeline_lens() -> None:
     stored history and the agent's reported figure are drawn beside the request sent."""
     app = MockApp(fakes.session(fakes.scope(40, summary_every=15)))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         plot = app.query_one(TimelinePlot)
         magenta = Color.from_rgb(*COLORS["summary"])
         marked = {x for y in range(1, plot.size.height - 1) for x in range(12, plot.size.width)

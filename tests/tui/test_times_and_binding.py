@@ -47,7 +47,7 @@ def test_message_times_are_the_first_request_that_carried_each_message() -> None
 async def test_summary_rows_show_their_request_time_and_untimed_logs_say_so() -> None:
     app = MockApp(fakes.session(timed_scope(25)))  # type: ignore[arg-type]
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         summaries = app.query_one(SummaryList)
         rows = [str(summaries.get_option_at_index(i).prompt) for i in range(summaries.option_count)]
         assert any("#10" in row and "09:10:00" in row for row in rows)
@@ -55,13 +55,13 @@ async def test_summary_rows_show_their_request_time_and_untimed_logs_say_so() ->
     untimed = dataclasses.replace(fakes.session(fakes.scope(25, summary_every=10)), lens="recorded")
     app = MockApp(untimed)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         assert "no timestamps in the log" in str(app.dashboard.query_one("#summaries-pane").border_title)
         assert "no timestamps in the log" in str(app.dashboard.query_one("#messages-pane").border_title)
         assert "no timestamps in the log" in app.query_one(StatusHeader).render().plain
     app = MockApp(fakes.session(fakes.scope(25, summary_every=10)))  # the pipeline lens says so too
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         assert "no timestamps in the log" in app.query_one(StatusHeader).render().plain
         assert "no timestamps in the log" in str(app.dashboard.query_one("#summaries-pane").border_title)
 

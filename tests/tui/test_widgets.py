@@ -189,7 +189,7 @@ async def test_every_stage_has_a_lane_label_and_a_caption() -> None:
     scope = dataclasses.replace(base, records=tuple(recs))
     app = MockApp(fakes.session(scope))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await detail_shown(pilot)
         lanes = app.query_one(StageLanes)
         text = lanes.render().plain
         for label in STAGE_LABELS.values():
