@@ -21,7 +21,7 @@ Sets used while building the recommended policy: ``standard``, ``heldout``, ``bl
 (frozen before any policy ran on it; run once on main 73411a9 to report), left out of the
 default ``--wordings`` so that no routine run touches it; pass ``--wordings blind8`` once, to report.
 Held out and not yet run: ``blind9`` (frozen before any policy ran on it), also left out of the
-default ``--wordings``; pass ``--wordings blind9`` once, to report.
+default ``--wordings``; pass ``--wordings blind9`` once, to report. Likewise ``blind10``.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the

@@ -349,11 +349,11 @@ HELDOUT: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
 
 WORDINGS: Final = (
     "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
-    "blind9",
+    "blind9", "blind10",
 )
-"""``standard``: the templates above; ``heldout``: :data:`HELDOUT`; ``blind2`` … ``blind9``:
+"""``standard``: the templates above; ``heldout``: :data:`HELDOUT`; ``blind2`` … ``blind10``:
 :mod:`.blind2`, :mod:`.blind3`, :mod:`.blind4`, :mod:`.blind5`, :mod:`.blind6`, :mod:`.blind7`,
-:mod:`.blind8`, :mod:`.blind9` (new templates *and* vocabularies, distractors and queries;
+:mod:`.blind8`, :mod:`.blind9`, :mod:`.blind10` (new templates *and* vocabularies, distractors and queries;
 docs/policies.md says which were seen while building the policy and which are held out)."""
 
 DISTRACTORS: Final = (
@@ -429,6 +429,14 @@ SYSTEM_PROMPT: Final = (
     "user's own preferences across the whole conversation."
 )
 
+SHARED: Final[tuple[tuple[str, ...], ...]] = (
+    (SYSTEM_PROMPT,), USER_CHATTER, EPISODES, TASKS, ASSISTANT_CHATTER, ASSISTANT_HEDGE,
+    ASSISTANT_ANSWER, ASSISTANT_TASK,
+)
+"""The system prompt, chatter, episodes ({p}, {n}), tasks ({p}, {n}) and the assistant's chatter,
+hedges, answers ({p}) and task replies that every wording up to ``blind9`` shares; from ``blind10``
+on a wording module may bring its own (``SHARED``, in this order)."""
+
 QUERIES: Final = (
     ("Can you plan the {p} launch lunch on {day}?", ("launch_day", "diet", "venue")),
     (
@@ -482,11 +490,14 @@ class _Vocabulary:
     subject_forms: tuple[str, ...] = ("{n}", "{n}", "Project {n}", "the {n} project")
     casual: str = ""
     """The wording module whose chat filler wraps some user statements and types some in lower
-    case (``blind2`` … ``blind9``); empty for none."""
+    case (``blind2`` … ``blind10``); empty for none."""
+    shared: tuple[tuple[str, ...], ...] = SHARED
+    """The system prompt, chatter, episodes, tasks and the assistant's replies: the generator's own,
+    or a wording module's (``blind10`` on), in this order."""
 
 
 def _vocabulary(wording: str) -> _Vocabulary:
-    if wording in ("blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9"):
+    if wording in ("blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10"):
         module = _wording_module(wording)
         families = tuple(
             Family(f.name, f.subject, module.VALUES[f.name], *module.TEMPLATES[f.name]) for f in FAMILIES
@@ -494,6 +505,7 @@ def _vocabulary(wording: str) -> _Vocabulary:
         return _Vocabulary(
             module.PROJECTS, module.PEOPLE, module.CITIES, families, module.DISTRACTORS, module.QUERIES,
             module.VALUES["launch_day"], module.WEEKDAYS, module.CHANNELS, module.SUBJECT_FORMS, wording,
+            getattr(module, "SHARED", SHARED),
         )
     families = FAMILIES
     if wording == "heldout":
@@ -507,17 +519,17 @@ def _vocabulary(wording: str) -> _Vocabulary:
 
 def _wording_module(wording: str) -> ModuleType:
     """The module holding a frozen wording set's vocabularies."""
-    from . import blind2, blind3, blind4, blind5, blind6, blind7, blind8, blind9
+    from . import blind2, blind3, blind4, blind5, blind6, blind7, blind8, blind9, blind10
 
     modules = {
         "blind3": blind3, "blind4": blind4, "blind5": blind5, "blind6": blind6, "blind7": blind7,
-        "blind8": blind8, "blind9": blind9,
+        "blind8": blind8, "blind9": blind9, "blind10": blind10,
     }
     return modules.get(wording, blind2)
 
 
 def _casual(rng: random.Random, text: str, wording: str) -> str:
-    """Chat filler and lower case, as people type (``blind2`` … ``blind9`` only)."""
+    """Chat filler and lower case, as people type (``blind2`` … ``blind10`` only)."""
     module = _wording_module(wording)
     roll = rng.random()
     prefixes: tuple[str, ...] = module.PREFIXES
@@ -683,7 +695,9 @@ def generate(
         slot.history.sort()
 
     # -- rendering ---------------------------------------------------------------------------------
-    messages: list[PolicyMessage] = [PolicyMessage(1, "system", SYSTEM_PROMPT)]
+    (system_prompt,), user_chatter, episodes, tasks, *replies = vocab.shared
+    assistant_chatter, assistant_hedge, assistant_answer, assistant_task = replies
+    messages: list[PolicyMessage] = [PolicyMessage(1, "system", system_prompt)]
     labels: dict[int, TurnLabel] = {1: TurnLabel(1, Label.OTHER, kind="system")}
     echoes: list[tuple[int, _Slot]] = []
     checkpoints: list[Checkpoint] = []
@@ -769,14 +783,14 @@ def generate(
                 roll = rng.random()
                 styled = roll >= 0.40
                 if roll < 0.40:
-                    text, kind, label = rng.choice(USER_CHATTER), "chatter", Label.NOISE
+                    text, kind, label = rng.choice(user_chatter), "chatter", Label.NOISE
                 elif roll < 0.58:
-                    text, kind, label = _cap(rng.choice(EPISODES).format(**values)), "episode", Label.OTHER
+                    text, kind, label = _cap(rng.choice(episodes).format(**values)), "episode", Label.OTHER
                 elif roll < 0.90:
                     kind, template = rng.choice(vocab.distractors)
                     text, label = _cap(template.format(**values)), Label.NOISE
                 else:
-                    text, kind, label = _cap(rng.choice(TASKS).format(**values)), "task", Label.OTHER
+                    text, kind, label = _cap(rng.choice(tasks).format(**values)), "task", Label.OTHER
                 labels[turn] = TurnLabel(turn, label, kind=kind)
                 previous_kind = kind
             if vocab.casual and styled:
@@ -792,16 +806,16 @@ def generate(
             echoes.append((turn, previous_slot))
             labels[turn] = TurnLabel(turn, Label.OTHER, kind="echo")
         elif previous_kind in ("question", "query"):
-            text = rng.choice(ASSISTANT_ANSWER).format(p=previous_project)
+            text = rng.choice(assistant_answer).format(p=previous_project)
             labels[turn] = TurnLabel(turn, Label.OTHER, kind="answer")
         elif previous_kind in ("hypothetical", "rumour", "denial", "outdated"):
-            text = rng.choice(ASSISTANT_HEDGE)
+            text = rng.choice(assistant_hedge)
             labels[turn] = TurnLabel(turn, Label.OTHER, kind="hedge")
         elif previous_kind == "task":
-            text = rng.choice(ASSISTANT_TASK)
+            text = rng.choice(assistant_task)
             labels[turn] = TurnLabel(turn, Label.OTHER, kind="task_reply")
         else:
-            text = rng.choice(ASSISTANT_CHATTER)
+            text = rng.choice(assistant_chatter)
             labels[turn] = TurnLabel(turn, Label.NOISE, kind="chatter")
         messages.append(PolicyMessage(turn, "assistant", text))
 

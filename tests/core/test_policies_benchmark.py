@@ -28,7 +28,7 @@ POLICY_SIDE = (
 )
 KEY_SIDE = {
     "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "blind6",
-    "blind7", "blind8", "blind9", "seedshape",
+    "blind7", "blind8", "blind9", "blind10", "seedshape",
 }
 
 
@@ -117,6 +117,10 @@ BLIND8_SHA256 = "6ae14cde08af2b6266db9ab29ed276d94a159bee7253b72e181acb338059e2f
 """The ninth wording set as committed before any policy first ran on it (held out: run once, 73411a9)."""
 BLIND9_SHA256 = "06bc33a0ec5daf542cc40923459e22334cc1460627f8634b75ddf52c3c1d0a5a"
 """The tenth wording set as committed before any policy first ran on it (held out, not yet run)."""
+BLIND10_SHA256 = "9aa4b783b022ca8b06b41f470bf4d8e53d52b38abdce4f73a460c263e4f6a873"
+"""The eleventh wording set as committed before any policy first ran on it (held out, not yet run)."""
+BLIND10_SESSION_SHA256 = "6323a260c7aca1ed3de21a8787a07b2af57a91c9bb8178de403170968a7fd011"
+"""generate(10_000, 7, "blind10") as frozen with it: the session itself, not only its module."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -167,6 +171,13 @@ def test_blind9_is_frozen() -> None:
     """blind9 was committed before any policy ran on it; editing it after seeing results unblinds it."""
     digest = hashlib.sha256((POLICIES_DIR / "blind9.py").read_bytes()).hexdigest()
     assert digest == BLIND9_SHA256, "blind9.py changed: write a new held-out set instead (docs/policies.md)"
+
+
+def test_blind10_is_frozen() -> None:
+    """blind10 was committed before any policy ran on it; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind10.py").read_bytes()).hexdigest()
+    assert digest == BLIND10_SHA256, "blind10.py changed: write a new held-out set instead (docs/policies.md)"
+    assert _session_digest("blind10") == BLIND10_SESSION_SHA256, "the generator changed blind10's session"
 
 
 def test_standard_session_is_unchanged() -> None:
@@ -234,6 +245,7 @@ def test_token_budget_is_respected() -> None:
 # was built on; each figure is pinned as it is so that a regression or an improvement shows.
 # (blind8 is held out: no routine run touches it.)
 # (blind9 is held out too: no routine run touches it.)
+# (blind10 is held out too: no routine run touches it.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
     "heldout": (0.9884, 0.0081),

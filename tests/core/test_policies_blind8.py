@@ -15,8 +15,10 @@ import string
 from pathlib import Path
 
 import pytest
-from ctxscope.core.policies import Label, blind8, generate
+from ctxscope.core.policies import blind8, generate
 from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, WORDINGS
+
+from tests.core.wording_checks import check_key_matches_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 DISTRACTOR_FIELDS = {"p", "n", "city", "day", "weekday", "money", "venue", "diet", "seat", "channel"}
@@ -55,56 +57,7 @@ def test_blind8_is_a_known_wording_with_every_family() -> None:
 
 @pytest.mark.parametrize(("turns", "seed"), [(10_000, 7), (3_000, 5), (1_200, 11)])
 def test_blind8_key_matches_its_messages(turns: int, seed: int) -> None:
-    bench = generate(turns, seed, "blind8")
-    key = bench.key
-    by_turn = {m.turn: m for m in bench.messages}
-    assert [m.turn for m in bench.messages] == list(range(1, turns + 1))
-    assert set(key.labels) == set(by_turn)  # every label maps to a message and back
-    assert key.meta["wording"] == "blind8"
-    for m in bench.messages[1:]:
-        assert m.role == ("user" if m.turn % 2 == 0 else "assistant"), m.turn
-        assert "{" not in m.content and "}" not in m.content and "the old plan" not in m.content, m
-    values = {name: [v.casefold() for v in vs] for name, vs in blind8.VALUES.items()}
-
-    def families(turn: int) -> set[str]:
-        text = by_turn[turn].content.casefold()
-        return {name for name, vs in values.items() if any(v in text for v in vs)}
-
-    statements = [t for t, row in key.labels.items() if row.kind in STATEMENT_KINDS]
-    assert statements and all(key.labels[t].label is Label.CRITICAL for t in statements)
-    assert all(by_turn[t].role == "user" for t in statements)
-    for turn in statements:
-        if turn not in EXAMPLE_TURNS:
-            assert families(turn), by_turn[turn].content  # the value is in the text, as written
-    for turn, row in key.labels.items():
-        if row.stale_from is None:
-            continue
-        # a supersession points forward, to a later update of the same kind of fact
-        assert row.kind in (*STATEMENT_KINDS, "echo"), row
-        assert row.stale_from > turn, row
-        later = key.labels[row.stale_from]
-        assert later.kind == "update" and later.label is Label.CRITICAL, (row, later)
-        assert key.status_at(turn, row.stale_from + 1) is Label.STALE
-        assert key.status_at(turn, row.stale_from) is row.label  # still in force when it is made
-        if row.kind in STATEMENT_KINDS and turn not in EXAMPLE_TURNS and row.stale_from not in EXAMPLE_TURNS:
-            assert families(turn) & families(row.stale_from), (by_turn[turn], by_turn[row.stale_from])
-    queries = {template.split("{", 1)[0] for template, _families in blind8.QUERIES}
-    assert len(key.checkpoints) >= 3
-    for checkpoint in key.checkpoints:
-        assert key.labels[checkpoint.turn].kind == "query"
-        assert by_turn[checkpoint.turn].content == checkpoint.query
-        if checkpoint.turn != EXAMPLE_TURNS[-1]:
-            assert any(checkpoint.query.startswith(q) for q in queries), checkpoint.query
-        assert checkpoint.needs and max(checkpoint.needs) < checkpoint.turn
-        assert all(key.labels[t].kind in STATEMENT_KINDS for t in checkpoint.needs)
-        assert all(key.status_at(t, checkpoint.turn) is Label.CRITICAL for t in checkpoint.needs)
-    if turns >= 10_000:
-        kinds = {row.kind for row in key.labels.values()}
-        distractors = {"question", "hypothetical", "rumour", "denial", "third_party", "collision", "outdated"}
-        assert distractors <= kinds
-        assert all(
-            "update" in [key.labels[t].kind for t in c.needs] for c in key.checkpoints
-        ), "a checkpoint needs a superseding update"
+    check_key_matches_messages("blind8", blind8, turns, seed)
 
 
 def test_blind8_statements_are_its_own() -> None:

@@ -4,7 +4,7 @@ Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
                             [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|
-                                       blind8|blind9|seed-shape]
+                                       blind8|blind9|blind10|seed-shape]
                             [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
@@ -61,7 +61,7 @@ def register(subparsers: Any) -> None:
         "--wording",
         choices=(
             "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
-            "blind9", "seed-shape",
+            "blind9", "blind10", "seed-shape",
         ),
         default=None,
         help=(
@@ -80,6 +80,7 @@ def register(subparsers: Any) -> None:
             "blind9 (tenth set: reported speech and meeting minutes kept as a chronicle, backshifted "
             "indirect speech, amended minute items, hedged attributions; held out: frozen, not yet "
             "run); "
+            "blind10 (eleventh set: coreference and Commonwealth English; held out: frozen, not yet run); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )

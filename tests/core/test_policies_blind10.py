@@ -1,0 +1,130 @@
+"""The held-out ``blind10`` wording generates a consistent session and answer key.
+
+Only the generator runs here: ``blind10`` is held out, so no memory policy may run on it until the
+one run that reports it (docs/policies.md). These tests check the wording module's templates and
+the key the generator builds from them: every label has its message, every statement carries a
+value of its kind, every supersession points forward to an update, every checkpoint's needs are in
+force when it is asked; and its words are its own, down to the chatter and the assistant's replies.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+import string
+from pathlib import Path
+
+import pytest
+from ctxscope.core.policies import blind10, generate
+from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, SHARED, WORDINGS
+
+from tests.core.wording_checks import STATEMENT_KINDS, check_key_matches_messages
+
+ROOT = Path(__file__).resolve().parents[2]
+DISTRACTOR_FIELDS = {"p", "n", "city", "day", "weekday", "money", "venue", "diet", "seat", "channel"}
+"""The fields the generator fills in a distractor (``pick_values``)."""
+EARLIER = tuple(w for w in WORDINGS if w != "blind10")
+SHARED_FIELDS: tuple[set[str], ...] = (set(), set(), {"p", "n"}, {"p", "n"}, set(), set(), {"p"}, set())
+"""The fields each part of ``SHARED`` may use: system prompt, user chatter, episodes, tasks,
+assistant chatter, hedges, answers, task replies."""
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _text, name, _spec, _conv in string.Formatter().parse(template) if name is not None}
+
+
+def test_blind10_is_a_known_wording_with_every_family() -> None:
+    assert "blind10" in WORDINGS
+    assert set(blind10.VALUES) == set(blind10.TEMPLATES) == {f.name for f in FAMILIES}
+    for family in FAMILIES:
+        values = blind10.VALUES[family.name]
+        assert len(values) >= 4 and len(set(values)) == len(values), family.name
+        facts, updates, echoes = blind10.TEMPLATES[family.name]
+        assert len(facts) >= 5 and len(updates) >= 6 and len(echoes) >= 2, family.name
+        assert len(set(facts + updates)) == len(facts) + len(updates), family.name
+        for template in facts + echoes:
+            assert "v" in _fields(template) and _fields(template) <= {"s", "v"}, template
+        for template in updates:
+            assert "v" in _fields(template) and _fields(template) <= {"s", "v", "old"}, template
+        # some updates name the old value, the others only imply it; the last reads like a fact
+        assert sum(1 for t in updates if "old" in _fields(t)) == 2, family.name
+        assert "old" not in _fields(updates[-1]), family.name
+        if family.subject != "user":
+            assert all("s" in _fields(t) for t in facts + updates), family.name
+    kinds = {kind for kind, _template in blind10.DISTRACTORS}
+    assert kinds == {"question", "hypothetical", "rumour", "denial", "third_party", "collision", "outdated"}
+    assert all(_fields(t) <= DISTRACTOR_FIELDS for _kind, t in blind10.DISTRACTORS)
+    names = {f.name for f in FAMILIES}
+    for template, families in blind10.QUERIES:
+        assert _fields(template) <= {"p", "day"} and set(families) <= names, template
+        assert all(f.subject in ("project", "user") for f in FAMILIES if f.name in families), template
+    assert blind10.PROJECTS[0] == "Atlas" and set(blind10.CHANNELS) <= set(blind10.VALUES["contact"])
+    assert len(blind10.SHARED) == len(SHARED) == len(SHARED_FIELDS)
+    for ours, theirs, allowed in zip(blind10.SHARED, SHARED, SHARED_FIELDS, strict=True):
+        assert ours and not set(ours) & set(theirs)
+        assert all(_fields(t) <= allowed for t in ours), ours
+
+
+def test_blind10_vocabulary_is_new() -> None:
+    """No name, city or value of ``blind10`` is one of the generator's or an earlier set's."""
+    from ctxscope.core.policies import generator
+
+    earlier: set[str] = {*generator.PROJECTS, *generator.PEOPLE, *generator.CITIES, *generator.DAYS}
+    for family in FAMILIES:
+        earlier.update(family.values)
+    for number in range(2, 10):
+        module = importlib.import_module(f"ctxscope.core.policies.blind{number}")
+        earlier.update(module.PROJECTS, module.PEOPLE, module.CITIES, module.CHANNELS)
+        for values in module.VALUES.values():
+            earlier.update(values)
+    ours = {*blind10.PROJECTS[1:], *blind10.PEOPLE, *blind10.CITIES}
+    for values in blind10.VALUES.values():
+        ours.update(values)
+    assert not {v.casefold() for v in ours} & {v.casefold() for v in earlier}
+
+
+@pytest.mark.parametrize(("turns", "seed"), [(10_000, 7), (3_000, 5), (1_200, 11)])
+def test_blind10_key_matches_its_messages(turns: int, seed: int) -> None:
+    bench = check_key_matches_messages("blind10", blind10, turns, seed)
+    key, by_turn = bench.key, {m.turn: m for m in bench.messages}
+    assert by_turn[1].content == blind10.SHARED[0][0]
+    if turns >= 400:  # SPEC §4's worked example, as every wording keeps it
+        assert by_turn[18].content == "My lunch preference for offsites is vegetarian."
+        assert by_turn[260].content == "Project Atlas launch moves from Wednesday to Friday."
+        example = next(c for c in key.checkpoints if c.turn == EXAMPLE_TURNS[-1])
+        assert example.needs == (18, 142, 260)
+    if turns >= 10_000:
+        counts = {kind: sum(1 for row in key.labels.values() if row.kind == kind) for kind in STATEMENT_KINDS}
+        assert counts == {"fact": 170, "update": 244} and len(key.checkpoints) == 9
+
+
+def test_blind10_words_are_its_own() -> None:
+    """Its statements are in no earlier wording's session, nor its chatter and replies."""
+    benches = {w: generate(3_000, 5, w) for w in (*EARLIER, "blind10")}
+
+    def texts(wording: str, statements: bool) -> set[str]:
+        b = benches[wording]
+        return {
+            m.content for m in b.messages
+            if (b.key.labels[m.turn].kind in STATEMENT_KINDS) == statements and m.turn not in EXAMPLE_TURNS
+        }
+
+    ours = texts("blind10", True)
+    assert len(ours) > 100
+    assert not ours & set().union(*(texts(w, True) for w in EARLIER))
+    shared = {t for part in SHARED for t in part}
+    assert not texts("blind10", False) & shared
+
+
+def test_blind10_is_in_no_routine_policy_run() -> None:
+    """Held out: the bench script's default wordings and the pinned-figure tests leave it out."""
+    tree = ast.parse((ROOT / "bench" / "bench_policies.py").read_text())
+    generated = next(
+        node.value for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "GENERATED" for t in node.targets)
+    )
+    assert "blind10" not in ast.literal_eval(generated)
+    source = (ROOT / "tests" / "core" / "test_policies_benchmark.py").read_text()
+    pinned = source.split("PINNED_16K = {", 1)[1].split("}", 1)[0]
+    assert not re.search(r"blind10", pinned)

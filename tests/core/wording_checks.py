@@ -1,0 +1,69 @@
+"""Generator-only checks shared by the tests of the held-out wordings (``blind8`` on).
+
+They read a wording module's vocabulary and the session and key the generator builds from it: every
+label has its message, every statement carries a value of its kind, every supersession points
+forward to an update, every checkpoint's needs are in force when it is asked. No policy runs here.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from ctxscope.core.policies import Label, generate
+from ctxscope.core.policies.generator import EXAMPLE_TURNS, GeneratedBenchmark
+
+STATEMENT_KINDS = ("fact", "update")
+DISTRACTOR_KINDS = {"question", "hypothetical", "rumour", "denial", "third_party", "collision", "outdated"}
+
+
+def check_key_matches_messages(wording: str, module: ModuleType, turns: int, seed: int) -> GeneratedBenchmark:
+    """Generate ``wording`` and check its key against its messages; return the session for more checks."""
+    bench = generate(turns, seed, wording)
+    key = bench.key
+    by_turn = {m.turn: m for m in bench.messages}
+    assert [m.turn for m in bench.messages] == list(range(1, turns + 1))
+    assert set(key.labels) == set(by_turn)  # every label maps to a message and back
+    assert key.meta["wording"] == wording
+    for m in bench.messages[1:]:
+        assert m.role == ("user" if m.turn % 2 == 0 else "assistant"), m.turn
+        assert "{" not in m.content and "}" not in m.content and "the old plan" not in m.content, m
+    values = {name: [v.casefold() for v in vs] for name, vs in module.VALUES.items()}
+
+    def families(turn: int) -> set[str]:
+        text = by_turn[turn].content.casefold()
+        return {name for name, vs in values.items() if any(v in text for v in vs)}
+
+    statements = [t for t, row in key.labels.items() if row.kind in STATEMENT_KINDS]
+    assert statements and all(key.labels[t].label is Label.CRITICAL for t in statements)
+    assert all(by_turn[t].role == "user" for t in statements)
+    for turn in statements:
+        if turn not in EXAMPLE_TURNS:
+            assert families(turn), by_turn[turn].content  # the value is in the text, as written
+    for turn, row in key.labels.items():
+        if row.stale_from is None:
+            continue
+        # a supersession points forward, to a later update of the same kind of fact
+        assert row.kind in (*STATEMENT_KINDS, "echo"), row
+        assert row.stale_from > turn, row
+        later = key.labels[row.stale_from]
+        assert later.kind == "update" and later.label is Label.CRITICAL, (row, later)
+        assert key.status_at(turn, row.stale_from + 1) is Label.STALE
+        assert key.status_at(turn, row.stale_from) is row.label  # still in force when it is made
+        if row.kind in STATEMENT_KINDS and turn not in EXAMPLE_TURNS and row.stale_from not in EXAMPLE_TURNS:
+            assert families(turn) & families(row.stale_from), (by_turn[turn], by_turn[row.stale_from])
+    queries = {template.split("{", 1)[0] for template, _families in module.QUERIES}
+    assert len(key.checkpoints) >= 3
+    for checkpoint in key.checkpoints:
+        assert key.labels[checkpoint.turn].kind == "query"
+        assert by_turn[checkpoint.turn].content == checkpoint.query
+        if checkpoint.turn != EXAMPLE_TURNS[-1]:
+            assert any(checkpoint.query.startswith(q) for q in queries), checkpoint.query
+        assert checkpoint.needs and max(checkpoint.needs) < checkpoint.turn
+        assert all(key.labels[t].kind in STATEMENT_KINDS for t in checkpoint.needs)
+        assert all(key.status_at(t, checkpoint.turn) is Label.CRITICAL for t in checkpoint.needs)
+    if turns >= 10_000:
+        assert {row.kind for row in key.labels.values()} >= DISTRACTOR_KINDS
+        assert all(
+            "update" in [key.labels[t].kind for t in c.needs] for c in key.checkpoints
+        ), "a checkpoint needs a superseding update"
+    return bench
