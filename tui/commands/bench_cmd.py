@@ -44,13 +44,12 @@ def register(subparsers: Any) -> None:
             "Grade the memory policies (full history, sliding window, summary, retrieval, hybrid, "
             "adaptive, importance-seed, and focus, the recommended one) on a seeded synthetic "
             "session, or on an external SESSION with a separate LABELS file. Sets used while "
-            "building focus: the standard, heldout, blind2, blind3, blind4, blind5, blind6 and "
-            "blind7 wordings (their failures were looked at, so none is a blind test; blind6 and "
-            "blind7, written by other authors, were held out until branch policies7), the "
-            "seed-shape generator and LoCoMo's dev part. LoCoMo's heldout part is run only to "
-            "report (docs/policies.md); blind8 is held out, frozen before any policy ran on it and "
-            "run once to report; blind9 is held out, frozen before any policy ran on it and not yet "
-            "run."
+            "building focus: the standard, heldout, blind2, blind3, blind4, blind5, blind6, blind7 "
+            "and blind8 wordings (their failures were looked at, so none is a blind test; blind6, "
+            "blind7 and blind8, written by other authors, were held out until branches policies7 "
+            "and policies9), the seed-shape generator and LoCoMo's dev part. LoCoMo's heldout part "
+            "is run only to report (docs/policies.md); blind9 is held out, frozen before any policy "
+            "ran on it and run by the lead to report."
         ),
     )
     policies.add_argument(
@@ -76,10 +75,11 @@ def register(subparsers: Any) -> None:
             "minutes, passive voice, Key: value and Action item: lines, Erratum:/Correction: "
             "updates; studied: a development set); blind8 (ninth set: team-chat and issue-tracker "
             "shorthand by a second-language English speaker, field lines with ->, ISO dates, "
-            "s/old/new/ and strike-through corrections, emoji; held out: run once to report); "
+            "s/old/new/ and strike-through corrections, emoji; held out until branch policies9, now "
+            "studied: a development set); "
             "blind9 (tenth set: reported speech and meeting minutes kept as a chronicle, backshifted "
-            "indirect speech, amended minute items, hedged attributions; held out: frozen, not yet "
-            "run); "
+            "indirect speech, amended minute items, hedged attributions; held out: frozen, run by "
+            "the lead); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
