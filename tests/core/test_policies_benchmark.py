@@ -231,8 +231,9 @@ def test_token_budget_is_respected() -> None:
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
 # stale retention of the recommended policy, re-measured on branch policies9 (blind8 studied: a
-# development set now, like blind6 and blind7 since policies7). The targets are >= 0.95 / <= 0.05: met on every set the policy
-# was built on; each figure is pinned as it is so that a regression or an improvement shows.
+# development set now, like blind6 and blind7 since policies7). The targets are >= 0.95 / <= 0.05:
+# met on every set the policy was built on; each figure is pinned as it is so that a regression or
+# an improvement shows.
 # (blind9 is held out: no routine run touches it.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
