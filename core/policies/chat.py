@@ -15,6 +15,7 @@ from typing import Final
 
 from .letters import letter_body
 from .speech import read_dictation
+from .tracker_notation import read_notation
 
 ABBREVIATIONS: Final[dict[str, str]] = {
     "pls": "please", "plz": "please", "plse": "please", "thx": "thanks", "thnx": "thanks", "tx": "thanks",
@@ -113,6 +114,7 @@ def normalise(text: str) -> str:
     Returns:
         The message as the tracker's cues read it (the same text when there is nothing to do).
     """
+    text = read_notation(text)
     expanded = _CHAT_WORD.sub(_expand, text)
     if expanded != text:
         expanded = _ASIDE_INSIDE.sub("", _ASIDE_OPENING.sub(r"\1", expanded))

@@ -78,6 +78,18 @@ TYPED_VALUES: Final = (("<date>", DATE_VALUE), ("<money>", MONEY_VALUE), ("<time
 MAX_KINDS: Final = 3
 """Most kinds of value one statement of an attribute sets (a launch day and its venue, say)."""
 
+TYPED_TOKEN: Final = {pattern: token for token, pattern in TYPED_VALUES}
+
+UNTIL_KIND: Final = "<until>"
+"""The kind of a date that bounds a state ("X covers the desk until Friday", "till end of year"):
+how long something holds, not the day something happens."""
+_UNTIL: Final = re.compile(r"\b(?:until|till|til|through|thru)\s+$", re.IGNORECASE)
+_DEFERRED: Final = re.compile(
+    r"\b(?:delay|postpon|defer|push|put(?:ting)? off|hold|held|mov|shift|resched|slip|extend|bump)\w*",
+    re.IGNORECASE,
+)
+"""A verb of deferring: "delayed until June 12" names the new day, not how long a state lasts."""
+
 NAME_KIND: Final = "<name>"
 """The prefix of the kind of a name the session has not yet shown beside others of its kind."""
 
@@ -185,7 +197,11 @@ def read_sentence(sentence: str, knowledge: Knowledge, lookups: Lookups | None =
     for token, pattern in TYPED_VALUES:
         for match in pattern.finditer(sentence):
             if not any(a < match.end() and match.start() < b for a, b, _t in typed):
+                bounded = _UNTIL.search(sentence, max(0, match.start() - 8), match.start()) is not None
+                if token == "<date>" and bounded and not _DEFERRED.search(sentence, 0, match.start()):
+                    token = UNTIL_KIND  # how long a state lasts ("takes over till end of year")
                 typed.append((match.start(), match.end(), token))
+                token = TYPED_TOKEN[pattern]
     lowered = sentence == sentence.lower()
     by_lower = {n.lower(): n for n in knowledge.names} if lowered else {}
     tokens: list[str] = []
@@ -310,7 +326,10 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     # a heading ("Update: …") says the message is news; what the rest narrates, and whose
     # attribute it is, the rest alone says
     heading = HEADING.match(body)
-    content_change = change and (update_marker_span(body[heading.end() :]) is not None if heading else marked)
+    content_change = change and (
+        update_marker_span(body[heading.end() :]) is not None or CORRECTION_HEADING.match(body) is not None
+        if heading else marked
+    )  # a correction heading ("Correction: not X, Y owns it, I mixed them up") says what holds now
     # "from X" names the old value in a change ("taking over Kelp from Tom"), not in "works from Oslo"
     negated = negated_spans(body, (NEGATOR, OLD_VALUE, FROM_VALUE) if change else (NEGATOR, OLD_VALUE))
     negations = negated_spans(body, (NEGATOR,))
@@ -319,6 +338,8 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     # what a correction or a cancellation withdraws is replaced; of it, only the values are set
     # aside (the subject may be named there: "Monday for Kelp fell through"), or all of a parenthesis
     negated += [(a, b) for a, b, whole in withdrawn if whole]
+    # a parenthesis narrating a reason ("(Tom went to another team)") explains; it sets nothing
+    negated += [m.span() for m in REASON_ASIDE.finditer(body) if PAST_NARRATIVE_CLAUSE.search(m.group(0))]
     parts = [(a, b) for a, b, whole in withdrawn if not whole]
     negated += [
         (a + m.start(), a + m.end()) for a, b in parts for _t, pattern in TYPED_VALUES
@@ -362,9 +383,12 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
     # (the answer to a question the speaker asked, "What's Mbali doing now: research lead", is not
     # an imperative)
+    # (a label before a colon, its verb followed by a preposition, "Fix in the Kelp ticket: …",
+    # heads the statement after it; it asks for nothing)
     clauses = [
         c for parts in (s.split(":") for s in split_sentences(unwithdrawn)) for i, c in enumerate(parts)
         if not (i and _ASKED.match(parts[i - 1]))
+        and not (i + 1 < len(parts) and parts[i + 1].strip() and _LABEL.match(c))
     ]
     tasks = [
         c for c in clauses
@@ -401,6 +425,19 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         REFINES.search(body) is not None, len(body.split()),
     )
 
+
+_LABEL: Final = re.compile(r"^\W*[A-Za-z]+\s+(?:in|on|for|to|at|of|from|about|re)\b", re.IGNORECASE)
+"""A label ("Fix in the ticket", "Note for later"): a verb and a preposition, no object."""
+CORRECTION_HEADING: Final = re.compile(r"^\s*(?:correction|erratum|corrigendum)\s*:", re.IGNORECASE)
+"""A heading that says the message corrects an earlier one."""
+REASON_ASIDE: Final = re.compile(
+    r"\((?!\s*(?:was|were|before|earlier|until now|not)\b)[^()]{3,80}\)", re.IGNORECASE
+)
+"""A parenthesis that is not an old value's."""
+PAST_NARRATIVE_CLAUSE: Final = re.compile(
+    r"\b(?:went|left|moved|quit|resigned|joined|retired|got|was|were|had)\b", re.IGNORECASE
+)
+"""A past verb: the parenthesis narrates (the reason for what the sentence states)."""
 
 _ASKED: Final = re.compile(
     r"\s*(?:[\w'-]+\s+){0,3}?(?:what|what's|where|where's|who|who's|when|when's|how|how's|which)\b",

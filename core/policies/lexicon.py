@@ -65,8 +65,16 @@ HEDGE: Final = _rx(
         # "no doubt", "for the avoidance of doubt" are certainty, not doubt
         r"(?<!no )(?<!without )(?<!beyond )(?<!avoidance of )doubt\w*", r"thinks?", r"believes?",
         r"suspects?", r"whether", r"propos\w*", r"suggest\w*",
-        r"decided against", r"reject\w*", r"talked about", r"discuss\w*", r"would be nice",
+        r"decided against", r"reject\w*", r"talked about", r"would be nice",
+        # "as discussed" refers to an agreement; "discussing X" is talk about a possibility
+        r"(?<!as )(?<!like )discuss\w*",
     )
+    # a conditional clause opening the sentence ("If X slips to Friday we lose the slot"); one
+    # put to the hearer ("If you need X, talk to Y", "If urgent, call me") instructs, and "…, if
+    # possible" after a statement is a courtesy
+    + r"|(?:^|(?<=: ))(?:(?:oh|and|but|so|also|well|just),?[ \t])?if\b"
+    + r"(?!\s+(?:you|u|anyone|anybody|someone|somebody|possible|needed|necessary|urgent|required|in doubt"
+    + r"|in a hurry|any)\b)"
     + r"|\b(?:would|'d)\s+be\b|\bwould\b(?!\s+(?:like|love|prefer|rather|appreciate))"
     # the modal "may": lower case, or opening the sentence; "May" mid-sentence and "of/in may" are
     # the month ("the first Monday of May")
@@ -122,6 +130,11 @@ _BACK_REFERENCE: Final = _rx(
     r"^\s*(?:it|that|this|those|these|all that|what i (?:said|wrote|told you)(?: \w+)?|the above)?\s*$"
 )
 """The object of a withdrawing verb that points back ("forget *it*", "scratch *what I said before*")."""
+
+EARLIER_VALUE: Final = _rx(
+    r"\b(?:previous|earlier|prior|former|old|last|original)\s+(?:\w+\s+)?(?:is\s+|are\s+)?(?=\S)"
+)
+"""A reference to the value said before ("the previous status", "earlier date")."""
 
 OUTDATED: Final = _rx(
     r"\boutdated\b|\bout[- ]of[- ]date\b|\bobsolete\b|\bdeprecated\b|\bsuperseded\b"
@@ -202,7 +215,8 @@ PAST_NARRATIVE: Final = _rx(
     rf"\b(?:i|we)\s+{_PAST_VERB}"
     # the subject left out, as chat does ("Spent the morning debugging…", "Had coffee with…"): a
     # sentence that opens with a past verb and its object
-    rf"|(?:^|(?<=[.!?]\s)){DISCOURSE_OPENER}{_PAST_VERB}(?=\s+(?:a|an|the|my|our|some|\w+\s+with)\b)"
+    # (after a short lead-in too: "small thing: Spent the morning…")
+    rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}(?=\s+(?:a|an|the|my|our|some|\w+\s+with)\b)"
 )
 """First-person simple past ("I went", "we tried", "Spent the morning…"): narration, unless update
 wording says otherwise."""
@@ -377,11 +391,20 @@ _MONTH: Final = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 _WEEKDAY: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_BEFORE_NOUN: Final = (
+    r"(?=\s+(?!(?:of|and|or|but|nor|is|are|was|were|be|been|will|would|could|should|can|may|might|must"
+    r"|now|instead|then|than|at|in|on|for|to|from|with|by|so|as|if|it|its|this|that|these|those|the|a|an"
+    r"|because|since|until|till|too|also|please|thanks|works|work|again|anymore|still|only|not|no|we|i"
+    r"|you|they|he|she|who|which|when|where|what|or|latest|onwards|sharp|already|yet)\b)[a-z]{3,}\b)"
+)
+"""An ordinal before a noun ("the 3rd floor", "the 7th round") is an adjective of that noun, not a
+day of the month."""
 DATE_VALUE: Final = _rx(
     # a weekday with its day of the month, and "the 14th of May", are one date
     rf"\b{_WEEKDAY}\s+the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\s+of\s+{_MONTH}\b"
     rf"|\b{_WEEKDAY}\b(?!s)|\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
-    r"|\bthe \d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
+    r"|\bthe \d{1,2}(?:st|nd|rd|th)\b(?-i:(?!" + _BEFORE_NOUN + r"))"
+    r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
     r"|\btomorrow\b|\bnext (?:week|month|quarter|sprint)\b|\bend of (?:the )?(?:week|month|quarter|year)\b"
     r"|\bq[1-4]\b|\bmid-?(?:" + _MONTH + r")\b"
 )
@@ -406,7 +429,9 @@ TIME_VALUE: Final = _rx(
 )
 """A time of day or a recurring day."""
 
-NUMBER_VALUE: Final = re.compile(r"(?<![\w$€£,.])\d[\d,.]*(?:st|nd|rd|th|%)?(?![\w])")
+NUMBER_VALUE: Final = re.compile(
+    r"(?<![\w$€£,.])\d[\d,.]*(?:(?:st|nd|rd|th)(?!" + _BEFORE_NOUN + r")|%)?(?![\w])"
+)
 """A bare number (a count, a figure)."""
 
 
@@ -658,12 +683,17 @@ def _answered(question: str, answer: str) -> bool:
     """Whether ``answer``, the next sentence, answers a question the speaker asked themselves
     ("Who runs Kelp? Tom now."; "Remember the $9k for Kelp? Forget it, it's $12k."): the question is
     addressed to no one ("you") and the answer is short or a correction."""
-    if SECOND_PERSON.search(question) or is_question(answer):
-        return False
+    if SECOND_PERSON.search(question) or ANYONE.search(question) or is_question(answer):
+        return False  # asked of the hearer, or of anyone who knows
+    if answer.lstrip().startswith(("(", "[")):
+        return False  # a parenthesis comments on the question ("(asking for the invite)"); it answers nothing
     if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
         return False  # "Thanks." answers nothing
     return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
 
+
+ANYONE: Final = _rx(r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|any of you|does any ?one)\b")
+"""A question put to whoever knows ("anyone knows the budget?"): it waits for an answer from another."""
 
 SHORT_ANSWER_WORDS: Final = 8
 """Longest answer read with the question before it as one statement."""
@@ -713,7 +743,16 @@ def _not_asserting(sentence: str) -> bool:
         # "the title given in my last note is obsolete; X now serves as Y": what is obsolete is
         # named, and the clause after it says what holds instead (a correction, not a pointer)
         rest = _CLAUSE_END.search(sentence, outdated.end())
-        return rest is None or not _states_value(sentence[rest.end() :])
+        if rest is not None and _states_value(sentence[rest.end() :]):
+            return False
+        # "X went Y, the previous status is outdated": the clause before says what holds, and the
+        # one calling the speaker's earlier value outdated corrects it (a pointer to old material,
+        # "the archive is outdated", names no earlier value of the speaker's)
+        start = max(sentence.rfind(mark, 0, outdated.start()) for mark in ",;")
+        return not (
+            start > 0 and EARLIER_VALUE.search(sentence, start, outdated.start()) is not None
+            and _states_value(sentence[:start])
+        )
     if episodic_span(sentence) is None:
         return False
     # a past-time phrase dates a change or a decision that holds now ("went from X to Y this

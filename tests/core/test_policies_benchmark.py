@@ -23,7 +23,8 @@ from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, W
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
-    "records", "text", "lexical", "store", "scoring", "summary", "chat", "speech", "letters", "lexicon",
+    "records", "text", "lexical", "store", "scoring", "summary", "tracker_notation", "chat", "speech",
+    "letters", "lexicon",
     "paradigms", "claims", "ledger", "policies", "runner",
 )
 KEY_SIDE = {
@@ -240,22 +241,25 @@ def test_token_budget_is_respected() -> None:
 
 
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
-# stale retention of the recommended policy, re-measured on branch policies7 (blind6 and blind7
-# studied: development sets now). The targets are >= 0.95 / <= 0.05: met on every set the policy
-# was built on; each figure is pinned as it is so that a regression or an improvement shows.
-# (blind8 is held out: no routine run touches it.)
-# (blind9 is held out too: no routine run touches it.)
+# stale retention of the recommended policy, re-measured on branch policies9 (blind8 studied: a
+# development set now, like blind6 and blind7 since policies7). The targets are >= 0.95 / <= 0.05:
+# met on every set the policy was built on; each figure is pinned as it is so that a regression or
+# an improvement shows.
+# (blind9 is held out: no routine run touches it.)
 # (blind10 is held out too: no routine run touches it.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
     "heldout": (0.9884, 0.0081),
-    "blind2": (0.9891, 0.0328),  # its failures were looked at while building: a development set
-    "blind3": (0.9898, 0.0334),  # development since policies4; 0.996 / 0.0370 before policies7
+    "blind2": (0.9891, 0.0273),  # its failures were looked at while building: a development set; 0.0328
+    # stale before policies9
+    "blind3": (0.9956, 0.0334),  # development since policies4; 0.996 / 0.0370 before policies7, 0.9898
+    # / 0.0334 before policies9
     "blind4": (0.9723, 0.0354),  # development since policies4; 0.958 / 0.0347 before policies7
     "blind5": (0.9913, 0.0295),  # development since policies5; held out it was 0.821 / 0.1190;
     # 0.9905 before the refit (tokens5)
     "blind6": (0.9840, 0.0427),  # development since policies7; held out it was 0.850 / 0.1709
     "blind7": (0.9644, 0.0397),  # development since policies7; its first run (held out) 0.619 / 0.0960
+    "blind8": (0.9884, 0.0183),  # development since policies9; held out (main 73411a9) 0.816 / 0.1099
     "seed-shape": (1.000, 0.0011),
 }
 

@@ -19,7 +19,7 @@ import re._parser as sre_parse  # the standard library's own parser (Python 3.11
 from typing import Any
 
 import pytest
-from ctxscope.core.policies import chat, letters, lexicon, speech
+from ctxscope.core.policies import chat, letters, lexicon, speech, tracker_notation
 from ctxscope.core.policies.chat import normalise
 from ctxscope.core.policies.claims import Knowledge, analyse
 from ctxscope.core.policies.letters import letter_body
@@ -315,11 +315,15 @@ LEXICON_EXEMPT = {
     [f"speech.{n}" for n in _module_patterns(speech)]
     + [f"letters.{n}" for n in _module_patterns(letters)]
     + [f"chat.{n}" for n in _module_patterns(chat)]
+    + [f"tracker_notation.{n}" for n in _module_patterns(tracker_notation)]
     + [f"lexicon.{n}" for n in _module_patterns(lexicon) if n not in LEXICON_EXEMPT],
 )
 def test_pattern_has_no_backtracking_hazard(name: str) -> None:
     module_name, attr = name.split(".")
-    module = {"speech": speech, "letters": letters, "chat": chat, "lexicon": lexicon}[module_name]
+    module = {
+        "speech": speech, "letters": letters, "chat": chat, "lexicon": lexicon,
+        "tracker_notation": tracker_notation,
+    }[module_name]
     assert hazards(getattr(module, attr)) == []
 
 
@@ -361,9 +365,15 @@ BIG = 250_000
         "was nice " * (BIG // 9),  # past evaluations
         "it is denied that " * (BIG // 18),  # denials
         "further to my previous message " * (BIG // 31),
+        "s/a" * (BIG // 3),  # substitutions that never close
+        "~~" + "a " * (BIG // 2),  # a strike-through that never closes
+        "x: a -" * (BIG // 6),  # field lines whose arrow never comes
+        "A" + " A" * (BIG // 2),  # a run of capitals
+        "(cc a " * (BIG // 6),  # asides that never close
     ],
     ids=["blanks", "fillers", "aside", "capitals", "numbers", "edits", "valediction", "salutation",
-         "quoted", "evaluations", "denials", "earlier-message"],
+         "quoted", "evaluations", "denials", "earlier-message", "substitutions", "strikes", "arrows",
+         "capitals-run", "cc-asides"],
 )
 def test_hostile_message_is_read(hostile: str) -> None:
     text = normalise(hostile)
