@@ -20,7 +20,7 @@ turn by turn; ``blind6`` and ``blind7`` from branch ``policies7``, ``blind8`` fr
 ``policies9``, each after its run as a held-out set), ``seed-shape`` and LoCoMo ``dev``. Held out
 (run to report): LoCoMo ``heldout``, and ``blind9`` (frozen before any policy ran on it; run by the
 lead), left out of the default ``--wordings`` so that no routine run touches it; pass
-``--wordings blind9`` once, to report. Likewise ``blind10`` (frozen, not yet run).
+``--wordings blind9`` once, to report. Likewise ``blind10`` (frozen; run once by the lead on main aa12032).
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the

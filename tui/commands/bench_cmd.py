@@ -80,7 +80,8 @@ def register(subparsers: Any) -> None:
             "blind9 (tenth set: reported speech and meeting minutes kept as a chronicle, backshifted "
             "indirect speech, amended minute items, hedged attributions; held out: frozen, run by "
             "the lead); "
-            "blind10 (eleventh set: coreference and Commonwealth English; held out: frozen, not yet run); "
+            "blind10 (eleventh set: coreference and Commonwealth English; held out: frozen, run once by "
+            "the lead to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
