@@ -248,8 +248,10 @@ DECISION: Final = _rx(
 is in force now, unlike a narrated episode."""
 
 PAST_STATE: Final = re.compile(
-    # a participle in "-ed" is a passive ("was approved", "was attached to"), not "was a…", "was at…"
-    r"\b(?:[Ww]as|[Ww]ere)\s+(?:(?:in|at|on|with|there|here|a|an|the)(?![a-z]*ed\b)|[A-Z$€£\d])"
+    # a passive of deciding or assigning ("was approved", "was attached to") reports a decision in
+    # force, not "was a…", "was at…"
+    r"\b(?:[Ww]as|[Ww]ere)\s+(?!(?:approv|agre|accept|adopt|appoint|assign|allocat|authori[sz]|award"
+    r"|attach|ordain|install)ed\b)(?:in|at|on|with|there|here|a|an|the|[A-Z$€£\d])"
 )
 """A past state ("was in Lagos", "was Tom") once negated and replaced values are set aside."""
 
