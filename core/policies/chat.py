@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Final
 
 from .letters import letter_body
+from .reported import read_reported
 from .speech import read_dictation
 from .tracker_notation import read_notation
 
@@ -94,6 +95,8 @@ def _expand(match: re.Match[str]) -> str:
         return word  # capitalised mid-sentence: a name ("Mo", "Ty"); "Ppl", "Pls" have no vowel to be one
     capital = word[:1].isupper()
     expansion = ABBREVIATIONS.get(lower, SWAPPED.get(lower))
+    if expansion and len(word) > 1 and word.isupper() and " " not in expansion:
+        return word  # typed in capitals, an acronym ("HR told us" is not "hour"); "IDK", "FYI" still read
     if expansion is not None:
         if not expansion:
             return _ASIDE
@@ -114,7 +117,7 @@ def normalise(text: str) -> str:
     Returns:
         The message as the tracker's cues read it (the same text when there is nothing to do).
     """
-    text = read_notation(text)
+    text = read_notation(read_reported(text))
     expanded = _CHAT_WORD.sub(_expand, text)
     if expanded != text:
         expanded = _ASIDE_INSIDE.sub("", _ASIDE_OPENING.sub(r"\1", expanded))

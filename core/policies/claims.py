@@ -37,9 +37,11 @@ from .lexicon import (
     FROM_VALUE,
     GENERIC,
     HEADING,
+    INDIRECT_QUESTION,
     MONEY_VALUE,
     NAME_WORD,
     NEGATOR,
+    NEVER_SUBJECT,
     NUMBER_VALUE,
     OLD_VALUE,
     OWN_EARLIER_MESSAGE,
@@ -59,6 +61,7 @@ from .lexicon import (
     assertive_part,
     mask,
     negated_spans,
+    reported_present,
     split_sentences,
     update_marker_span,
     value_words,
@@ -332,6 +335,7 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     )  # a correction heading ("Correction: not X, Y owns it, I mixed them up") says what holds now
     # "from X" names the old value in a change ("taking over Kelp from Tom"), not in "works from Oslo"
     negated = negated_spans(body, (NEGATOR, OLD_VALUE, FROM_VALUE) if change else (NEGATOR, OLD_VALUE))
+    negated += [m.span(1) for m in NEVER_SUBJECT.finditer(body)]
     negations = negated_spans(body, (NEGATOR,))
     if _change_denied(body, negations):
         return None  # a change denied ("We are not moving Kelp to Monday")
@@ -347,9 +351,12 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     ]
     asserted = mask(body, negated)
     unwithdrawn = mask(body, [(a, b) for a, b, _whole in withdrawn])
-    if PAST_STATE.search(asserted) and not PRESENT_STATE.search(body):
+    # the answer of a relayed question is read in the tense its source used ("asked how X stood,
+    # the office replied that it was at the draft stage": "it is")
+    tensed = reported_present(asserted) if INDIRECT_QUESTION.search(asserted) else asserted
+    if PAST_STATE.search(tensed) and not PRESENT_STATE.search(body):
         return None  # "Amara was in Lagos for a conference": a past state, not the current one
-    if PAST_EVALUATION.search(asserted) and not PRESENT_VERB.search(asserted) and not (
+    if PAST_EVALUATION.search(tensed) and not PRESENT_VERB.search(tensed) and not (
         PRESENT_STATE.search(body) or marked
     ):
         return None  # "The Kelp retro ran long but was useful": an episode told in the past

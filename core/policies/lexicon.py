@@ -61,7 +61,9 @@ HEDGE: Final = _rx(
         r"not sure", r"unsure", r"no idea", r"(?:do not|don't|does not|doesn't) know", r"dunno",
         r"if (?:it's |that's |this is |it is )?true", r"who knows", r"thinking out loud", r"thinking about",
         r"considering", r"wondering", r"just an idea", r"tentative\w*", r"tbd", r"tbc",
-        r"to be confirmed", r"pending", r"assuming", r"speculat\w*", r"i guess", r"in case",
+        # "pending" as an adjective ("approval is pending", "still pending.") is undecided; as a
+        # preposition before its noun ("on hold pending sign-off") it bounds a state that holds
+        r"to be confirmed", r"pending(?!\s+\w)", r"assuming", r"speculat\w*", r"i guess", r"in case",
         # "no doubt", "for the avoidance of doubt" are certainty, not doubt
         r"(?<!no )(?<!without )(?<!beyond )(?<!avoidance of )doubt\w*", r"thinks?", r"believes?",
         r"suspects?", r"whether", r"propos\w*", r"suggest\w*",
@@ -85,14 +87,22 @@ HEDGE: Final = _rx(
 HEARSAY: Final = _rx(
     _words(
         r"rumou?r\w*", r"someone said", r"somebody said", r"people say", r"they say", r"i heard",
-        r"heard", r"hearing", r"apparently", r"allegedly", r"reportedly", r"supposedly",
+        # "reportedly" names its source as a report, as "according to" does; "allegedly",
+        # "supposedly" put the statement in doubt
+        r"heard", r"hearing", r"apparently", r"allegedly", r"supposedly",
         r"unconfirmed", r"unverified", r"not confirmed", r"nothing confirmed", r"not official",
-        r"gossip\w*", r"word is", r"hearsay",
+        r"gossip\w*", r"word is", r"hearsay", r"grapevine", r"overheard",
         # reported speech with the speaker as its hearer: someone else's word, passed on
         r"(?:told|tells|informed|informs)\s+(?:me|us)",
     )
 )
 """Evidentials: second-hand, unconfirmed information."""
+
+NEVER_SUBJECT: Final = _rx(
+    r"(?:^|(?<=\bthat )|(?<=[,;:] ))([^,;:.!?]{1,60}?)\s+(?:has|had|have|'s|'d)\s+never\b"
+)
+"""The subject of a clause negated with "never" in the perfect ("X had never been in the running for
+Y"): what it denies is that subject, so the subject names no value set."""
 
 DENIAL: Final = _rx(
     r"\b(?:(?:is|are|was|were|been|be)\s+(?:\w+ly\s+)?denied|den(?:y|ies)|refut(?:e|es|ed))\s+that\b"
@@ -135,6 +145,15 @@ EARLIER_VALUE: Final = _rx(
     r"\b(?:previous|earlier|prior|former|old|last|original)\s+(?:\w+\s+)?(?:is\s+|are\s+)?(?=\S)"
 )
 """A reference to the value said before ("the previous status", "earlier date")."""
+
+OUTDATED_RECORD: Final = _rx(
+    r"\b(?:old|archived|withdrawn|superseded|former|earlier|previous|obsolete|outdated)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:agenda|notes|minutes|list|records?|version|draft|cop(?:y|ies)|files?|documents?|charts?|directory"
+    r"|roster|schedules?|sheets?|pages?|wiki|docs?|memos?|plans?|calendar|entry|tickets?|spreadsheets?)"
+    r"\s+still\b"
+)
+"""An out-of-date record still saying something ("an old agenda still carries X against Friday",
+"the archived notes still had Y over X"): what it says is what held once, not what holds."""
 
 OUTDATED: Final = _rx(
     r"\boutdated\b|\bout[- ]of[- ]date\b|\bobsolete\b|\bdeprecated\b|\bsuperseded\b"
@@ -229,7 +248,10 @@ DECISION: Final = _rx(
 is in force now, unlike a narrated episode."""
 
 PAST_STATE: Final = re.compile(
-    r"\b(?:[Ww]as|[Ww]ere)\s+(?:in|at|on|with|there|here|a|an|the|[A-Z$€£\d])"
+    # a passive of deciding or assigning ("was approved", "was attached to") reports a decision in
+    # force, not "was a…", "was at…"
+    r"\b(?:[Ww]as|[Ww]ere)\s+(?!(?:approv|agre|accept|adopt|appoint|assign|allocat|authori[sz]|award"
+    r"|attach|ordain|install)ed\b)(?:in|at|on|with|there|here|a|an|the|[A-Z$€£\d])"
 )
 """A past state ("was in Lagos", "was Tom") once negated and replaced values are set aside."""
 
@@ -361,10 +383,15 @@ message is news, not who or what the message is about, nor that a narrated episo
 
 OWN_EARLIER_MESSAGE: Final = _rx(
     r"\b(?:my|our)\s+(?:(?:previous|last|earlier|prior|former|original|recent)\s+)?(?:\w+\s+)?"
-    r"(?:message|note|mail|e-?mail|circular|memo|letter|post|reply|correspondence|minutes|report)s?\b"
+    r"(?:message|note|mail|e-?mail|circular|memo|letter|post|reply|correspondence|minutes|report|relay)s?\b"
     r"(?<!\bmy report)(?<!\bmy reports)(?<!\bour report)(?<!\bour reports)"
     # the speaker's own earlier words: "where I said before", "the date I gave you"
     r"|\bi\s+(?:said|told you|gave you|mentioned|wrote|sent you)\b"
+    # the news the speaker passed on before: "correction to what I relayed", "the title I passed on"
+    r"|\bi\s+(?:relayed|passed on|reported|forwarded)\b"
+    # the speaker as the hearer of a report ("HR told me X", "I'm told X", "as I understand it")
+    r"|\b(?:told|informed|tells|informs)\s+(?:me|us)\b|\b(?:i'm|i am|i was|we were|we're)\s+told\b"
+    r"|\b(?:i|we)\s+(?:gather|hear)\b|\bas\s+(?:i|we)\s+understand\s+it\b"
 )
 """The speaker's own earlier message ("further to my previous message", "the figure in my last
 note", "where I said before"): a reference to the conversation, not to the speaker's attributes."""
@@ -430,6 +457,9 @@ TIME_VALUE: Final = _rx(
 """A time of day or a recurring day."""
 
 NUMBER_VALUE: Final = re.compile(
+    # a number after a noun of enumeration ("item 4", "point 3", "section 2") labels an entry of a
+    # document; it is no figure
+    r"(?<![Ii]tem )(?<![Pp]oint )(?<![Ss]ection )(?<![Cc]lause )(?<![Pp]aragraph )(?<![Mm]otion )"
     r"(?<![\w$€£,.])\d[\d,.]*(?:(?:st|nd|rd|th)(?!" + _BEFORE_NOUN + r")|%)?(?![\w])"
 )
 """A bare number (a count, a figure)."""
@@ -733,8 +763,70 @@ def _without_opinions(sentence: str) -> str:
     return ", ".join(clauses)
 
 
+REPORTING_FRAME: Final = _rx(
+    r"\b(?:said|told\s+(?:me|us|them|him|her)|reported|answered|replied|stated|announced|confirmed"
+    r"|informed\s+(?:me|us)|wrote|according\s+to)\b"
+    r"|\bword\s+(?:at|from|in)\s+[^.;:!?]{1,40}?\s+was\s+that\b"
+)
+"""A verb of saying in the past, or an attribution ("according to", "word at the review was
+that"): what follows is reported speech, its tenses shifted back."""
+
+BACKSHIFTED: Final = _rx(r"(?<![\w'-])(?:would|could|was|were)(?![\w'-])")
+"""The verbs of reported speech shifted back a tense: "would", "could", "was", "were" stand for
+"will", "can", "is", "are" ("the chair said X would open on Friday" reports "X will open on
+Friday"; "the office replied that it was at the tender stage" reports "it is"): not a hedge of the
+speaker's, nor a past state."""
+
+_PRESENT_OF: Final = {"would": "will", "could": "can", "was": "is", "were": "are"}
+
+
+def reported_present(text: str) -> str:
+    """``text`` with the tenses after a verb of saying in the past (:data:`REPORTING_FRAME`) shifted
+    forward again: what the source said, as the source said it ("…said X would open" → "…said X
+    will open")."""
+    frame = REPORTING_FRAME.search(text)
+    if frame is None:
+        return text
+    start = frame.end()
+    return text[:start] + BACKSHIFTED.sub(lambda m: _PRESENT_OF[m.group(0).lower()], text[start:])
+
+INDIRECT_QUESTION: Final = _rx(
+    r"^\W*(?:[^:—]{1,30}[:—]\s*)?asked\s+(?:whether|if|what|how|when|where|who|which)\b[^,;]{0,120},"
+    r"(?=[^.;!?]{0,80}?\b(?:answered|replied|said|confirmed|stated)\b)"
+)
+"""A relayed question with its answer ("Asked whether X still kept its date, the secretary
+answered that…"): the question frames the answer, which is what the sentence states."""
+
+ATTRIBUTED_TELLER: Final = re.compile(
+    r"(?:^|(?<=[\s:—(-]))(?!(?:[Ss]omeone|[Ss]omebody|[Pp]eople|[Tt]hey|[Ee]veryone|[Aa]nyone)\b)"
+    r"(?:[Tt]he\s+[\w'-]+(?:\s+[\w'-]+)?|[A-Z][\w'-]*)\s+(?:told|tells|informed|informs)\s+(?:me|us)\b"
+)
+"""A named or definite source telling the speaker ("HR told us…", "the director told me…"): a
+statement relayed from its source, not hearsay ("a little bird told me", "someone told me")."""
+
+
+def _without_reported_frame(sentence: str) -> str:
+    """The sentence as its hedges read: a relayed question before its answer is left out, and after
+    a verb of saying "would" and "could" are the backshifted "will" and "can"."""
+    question = INDIRECT_QUESTION.search(sentence)
+    if question is not None:
+        sentence = mask(sentence, [question.span()])
+    return reported_present(sentence)
+
+
+def _hearsay(sentence: str) -> bool:
+    match = HEARSAY.search(sentence)
+    if match is None:
+        return False
+    if ATTRIBUTED_TELLER.search(sentence) is None:
+        return True
+    return HEARSAY.search(ATTRIBUTED_TELLER.sub(" ", sentence)) is not None
+
+
 def _not_asserting(sentence: str) -> bool:
-    if HEDGE.search(sentence) or HEARSAY.search(sentence) or DENIAL.search(sentence):
+    if HEDGE.search(_without_reported_frame(sentence)) or _hearsay(sentence) or DENIAL.search(sentence):
+        return True
+    if OUTDATED_RECORD.search(sentence):
         return True
     if RETRACTION.search(sentence) and not correction(sentence):
         return True

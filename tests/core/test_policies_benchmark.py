@@ -245,7 +245,7 @@ def test_token_budget_is_respected() -> None:
 # development set now, like blind6 and blind7 since policies7). The targets are >= 0.95 / <= 0.05:
 # met on every set the policy was built on; each figure is pinned as it is so that a regression or
 # an improvement shows.
-# (blind9 is held out: no routine run touches it.)
+# (blind9 was held out until policies10, which studied it: a development set now.)
 # (blind10 is held out too: no routine run touches it.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
@@ -258,8 +258,10 @@ PINNED_16K = {
     "blind5": (0.9913, 0.0295),  # development since policies5; held out it was 0.821 / 0.1190;
     # 0.9905 before the refit (tokens5)
     "blind6": (0.9840, 0.0427),  # development since policies7; held out it was 0.850 / 0.1709
-    "blind7": (0.9644, 0.0397),  # development since policies7; its first run (held out) 0.619 / 0.0960
+    "blind7": (0.9746, 0.0341),  # development since policies7; its first run (held out) 0.619 / 0.0960;
+    # 0.9644 / 0.0397 before policies10
     "blind8": (0.9884, 0.0183),  # development since policies9; held out (main 73411a9) 0.816 / 0.1099
+    "blind9": (0.9557, 0.0438),  # development since policies10; held out (main aa12032) 0.423 / 0.137
     "seed-shape": (1.000, 0.0011),
 }
 
