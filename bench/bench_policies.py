@@ -19,7 +19,7 @@ Sets used while building the recommended policy: ``standard``, ``heldout``, ``bl
 studied turn by turn; ``blind6`` and ``blind7`` from branch ``policies7``, ``blind8`` from branch
 ``policies9``, ``blind9`` from branch ``policies10``, each after its run as a held-out set),
 ``seed-shape`` and LoCoMo ``dev``. Held out (run to report): LoCoMo ``heldout``, and ``blind10``
-(frozen before any policy ran on it; run once by the lead on main aa12032), left out of the default
+(frozen before any policy ran on it; run by the lead on main aa12032 and 2aa58af), left out of the default
 ``--wordings`` so that no routine run touches it.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and

@@ -80,7 +80,7 @@ def register(subparsers: Any) -> None:
             "blind9 (tenth set: reported speech and meeting minutes kept as a chronicle, backshifted "
             "indirect speech, amended minute items, hedged attributions; held out until branch "
             "policies10, now studied: a development set); "
-            "blind10 (eleventh set: coreference and Commonwealth English; held out: frozen, run once by "
+            "blind10 (eleventh set: coreference and Commonwealth English; held out: frozen, run by "
             "the lead to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
