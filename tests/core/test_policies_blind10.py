@@ -12,58 +12,40 @@ from __future__ import annotations
 import ast
 import importlib
 import re
-import string
 from pathlib import Path
 
 import pytest
 from ctxscope.core.policies import blind10, generate
 from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, SHARED, WORDINGS
 
-from tests.core.wording_checks import STATEMENT_KINDS, check_key_matches_messages
+from tests.core.wording_checks import (
+    STATEMENT_KINDS,
+    check_key_matches_messages,
+    check_vocabulary,
+    template_fields,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
-DISTRACTOR_FIELDS = {"p", "n", "city", "day", "weekday", "money", "venue", "diet", "seat", "channel"}
-"""The fields the generator fills in a distractor (``pick_values``)."""
 EARLIER = tuple(w for w in WORDINGS if w != "blind10")
 SHARED_FIELDS: tuple[set[str], ...] = (set(), set(), {"p", "n"}, {"p", "n"}, set(), set(), {"p"}, set())
 """The fields each part of ``SHARED`` may use: system prompt, user chatter, episodes, tasks,
 assistant chatter, hedges, answers, task replies."""
 
 
-def _fields(template: str) -> set[str]:
-    return {name for _text, name, _spec, _conv in string.Formatter().parse(template) if name is not None}
-
 
 def test_blind10_is_a_known_wording_with_every_family() -> None:
-    assert "blind10" in WORDINGS
-    assert set(blind10.VALUES) == set(blind10.TEMPLATES) == {f.name for f in FAMILIES}
+    check_vocabulary("blind10", blind10, facts_at_least=5, updates_at_least=6)
     for family in FAMILIES:
-        values = blind10.VALUES[family.name]
-        assert len(values) >= 4 and len(set(values)) == len(values), family.name
-        facts, updates, echoes = blind10.TEMPLATES[family.name]
-        assert len(facts) >= 5 and len(updates) >= 6 and len(echoes) >= 2, family.name
-        assert len(set(facts + updates)) == len(facts) + len(updates), family.name
-        for template in facts + echoes:
-            assert "v" in _fields(template) and _fields(template) <= {"s", "v"}, template
-        for template in updates:
-            assert "v" in _fields(template) and _fields(template) <= {"s", "v", "old"}, template
+        _facts, updates, _echoes = blind10.TEMPLATES[family.name]
         # some updates name the old value, the others only imply it; the last reads like a fact
-        assert sum(1 for t in updates if "old" in _fields(t)) == 2, family.name
-        assert "old" not in _fields(updates[-1]), family.name
-        if family.subject != "user":
-            assert all("s" in _fields(t) for t in facts + updates), family.name
-    kinds = {kind for kind, _template in blind10.DISTRACTORS}
-    assert kinds == {"question", "hypothetical", "rumour", "denial", "third_party", "collision", "outdated"}
-    assert all(_fields(t) <= DISTRACTOR_FIELDS for _kind, t in blind10.DISTRACTORS)
-    names = {f.name for f in FAMILIES}
+        assert sum(1 for t in updates if "old" in template_fields(t)) == 2, family.name
+        assert "old" not in template_fields(updates[-1]), family.name
     for template, families in blind10.QUERIES:
-        assert _fields(template) <= {"p", "day"} and set(families) <= names, template
         assert all(f.subject in ("project", "user") for f in FAMILIES if f.name in families), template
-    assert blind10.PROJECTS[0] == "Atlas" and set(blind10.CHANNELS) <= set(blind10.VALUES["contact"])
     assert len(blind10.SHARED) == len(SHARED) == len(SHARED_FIELDS)
     for ours, theirs, allowed in zip(blind10.SHARED, SHARED, SHARED_FIELDS, strict=True):
         assert ours and not set(ours) & set(theirs)
-        assert all(_fields(t) <= allowed for t in ours), ours
+        assert all(template_fields(t) <= allowed for t in ours), ours
 
 
 def test_blind10_vocabulary_is_new() -> None:

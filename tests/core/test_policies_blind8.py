@@ -11,48 +11,23 @@ from __future__ import annotations
 
 import ast
 import re
-import string
 from pathlib import Path
 
 import pytest
 from ctxscope.core.policies import blind8, generate
-from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, WORDINGS
+from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES
 
-from tests.core.wording_checks import check_key_matches_messages
+from tests.core.wording_checks import check_key_matches_messages, check_vocabulary, template_fields
 
 ROOT = Path(__file__).resolve().parents[2]
-DISTRACTOR_FIELDS = {"p", "n", "city", "day", "weekday", "money", "venue", "diet", "seat", "channel"}
-"""The fields the generator fills in a distractor (``pick_values``)."""
 STATEMENT_KINDS = ("fact", "update")
 
 
-def _fields(template: str) -> set[str]:
-    return {name for _text, name, _spec, _conv in string.Formatter().parse(template) if name is not None}
-
 
 def test_blind8_is_a_known_wording_with_every_family() -> None:
-    assert "blind8" in WORDINGS
-    assert set(blind8.VALUES) == set(blind8.TEMPLATES) == {f.name for f in FAMILIES}
-    for family in FAMILIES:
-        values = blind8.VALUES[family.name]
-        assert len(values) >= 4 and len(set(values)) == len(values), family.name
-        facts, updates, echoes = blind8.TEMPLATES[family.name]
-        assert len(facts) >= 6 and len(updates) >= 7 and len(echoes) >= 2, family.name
-        assert len(set(facts + updates)) == len(facts) + len(updates), family.name
-        for template in facts + echoes:
-            assert "v" in _fields(template) and _fields(template) <= {"s", "v"}, template
-        for template in updates:
-            assert "v" in _fields(template) and _fields(template) <= {"s", "v", "old"}, template
-        if family.subject != "user":
-            assert all("s" in _fields(t) for t in facts + updates), family.name
-    assert sum(1 for f in FAMILIES if any("old" in _fields(t) for t in blind8.TEMPLATES[f.name][1])) == 12
-    kinds = {kind for kind, _template in blind8.DISTRACTORS}
-    assert kinds == {"question", "hypothetical", "rumour", "denial", "third_party", "collision", "outdated"}
-    assert all(_fields(t) <= DISTRACTOR_FIELDS for _kind, t in blind8.DISTRACTORS)
-    names = {f.name for f in FAMILIES}
-    for template, families in blind8.QUERIES:
-        assert _fields(template) <= {"p", "day"} and set(families) <= names, template
-    assert blind8.PROJECTS[0] == "Atlas" and set(blind8.CHANNELS) <= set(blind8.VALUES["contact"])
+    check_vocabulary("blind8", blind8, facts_at_least=6, updates_at_least=7)
+    naming_old = [f for f in FAMILIES if any("old" in template_fields(t) for t in blind8.TEMPLATES[f.name][1])]
+    assert len(naming_old) == 12
 
 
 @pytest.mark.parametrize(("turns", "seed"), [(10_000, 7), (3_000, 5), (1_200, 11)])

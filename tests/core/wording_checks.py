@@ -7,13 +7,47 @@ forward to an update, every checkpoint's needs are in force when it is asked. No
 
 from __future__ import annotations
 
+import string
 from types import ModuleType
 
 from ctxscope.core.policies import Label, generate
-from ctxscope.core.policies.generator import EXAMPLE_TURNS, GeneratedBenchmark
+from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, WORDINGS, GeneratedBenchmark
 
 STATEMENT_KINDS = ("fact", "update")
 DISTRACTOR_KINDS = {"question", "hypothetical", "rumour", "denial", "third_party", "collision", "outdated"}
+DISTRACTOR_FIELDS = {"p", "n", "city", "day", "weekday", "money", "venue", "diet", "seat", "channel"}
+"""The fields the generator fills in a distractor (``pick_values``)."""
+
+
+def template_fields(template: str) -> set[str]:
+    """The names of a template's ``{fields}``."""
+    return {name for _text, name, _spec, _conv in string.Formatter().parse(template) if name is not None}
+
+
+def check_vocabulary(wording: str, module: ModuleType, *, facts_at_least: int, updates_at_least: int) -> None:
+    """A wording module's vocabulary has every family, enough distinct templates of the right
+    fields, every kind of distractor with the generator's fields, queries about known families,
+    Atlas first and the contact channels among the contact values."""
+    assert wording in WORDINGS
+    assert set(module.VALUES) == set(module.TEMPLATES) == {f.name for f in FAMILIES}
+    for family in FAMILIES:
+        values = module.VALUES[family.name]
+        assert len(values) >= 4 and len(set(values)) == len(values), family.name
+        facts, updates, echoes = module.TEMPLATES[family.name]
+        assert len(facts) >= facts_at_least and len(updates) >= updates_at_least, family.name
+        assert len(echoes) >= 2 and len(set(facts + updates)) == len(facts) + len(updates), family.name
+        for template in facts + echoes:
+            assert "v" in template_fields(template) <= {"s", "v"}, template
+        for template in updates:
+            assert "v" in template_fields(template) <= {"s", "v", "old"}, template
+        if family.subject != "user":
+            assert all("s" in template_fields(t) for t in facts + updates), family.name
+    assert {kind for kind, _template in module.DISTRACTORS} == DISTRACTOR_KINDS
+    assert all(template_fields(t) <= DISTRACTOR_FIELDS for _kind, t in module.DISTRACTORS)
+    names = {f.name for f in FAMILIES}
+    for template, families in module.QUERIES:
+        assert template_fields(template) <= {"p", "day"} and set(families) <= names, template
+    assert module.PROJECTS[0] == "Atlas" and set(module.CHANNELS) <= set(module.VALUES["contact"])
 
 
 def check_key_matches_messages(wording: str, module: ModuleType, turns: int, seed: int) -> GeneratedBenchmark:
