@@ -50,6 +50,8 @@ async def test_policies_run_over_the_session(tmp_path: Path) -> None:
         table = screen.query_one("#policy-table", DataTable)
         names = [str(key.value) for key in table.rows]
         assert names[0] == "focus"  # the lab leads with the recommended policy
+        # what retrieval returned, not what was sent (focus leaves superseded hits out)
+        assert "retrieval hits" in [str(column.label) for column in table.columns.values()]
         assert "importance-seed" in names and "sliding-window" in names
         ours = screen._selections["focus"]
         assert 260 in ours.kept and 142 in ours.kept  # the current launch day and the vegan update

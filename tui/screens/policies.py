@@ -129,7 +129,7 @@ class PolicyLabScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#policy-table", DataTable)
         for label, key in (("policy", "policy"), ("msgs", "msgs"), ("tokens", "tokens"),
-                           ("summarised", "summarised"), ("retrieved", "retrieved"),
+                           ("summarised", "summarised"), ("retrieval hits", "retrieved"),
                            ("stale dropped", "stale"), ("notes", "notes")):
             table.add_column(label, key=key)
         self.run_lab(self.request)
