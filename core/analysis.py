@@ -24,7 +24,7 @@ request's rows and breakdowns, materialised). Call it from one thread at a time 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -627,13 +627,12 @@ class Analysis:
     def _compare_replays(self, configs: Sequence[PipelineConfig]) -> list[SessionReplay]:
         from .replay import SessionReplay
 
-        base, replays = self._own_replay, []
+        replays: list[SessionReplay] = []
         for i, compare in enumerate(configs):
             if i == 0 and compare == self.options.config and self._pipeline is not None:
                 replays.append(self._pipeline)
             elif i == 0:
-                factor_of = base.factor if base is not None else self._in_log_factor
-                replays.append(SessionReplay(compare, factor_of=factor_of, estimator=self.estimator))
+                replays.append(SessionReplay(compare, factor_of=self._factor_of(), estimator=self.estimator))
             else:
                 replays.append(SessionReplay(compare, base=replays[0], estimator=self.estimator))
         return replays
@@ -647,8 +646,11 @@ class Analysis:
             return base
         from .replay import SessionReplay
 
-        factor_of = base.factor if base is not None else self._in_log_factor
-        return SessionReplay(config, factor_of=factor_of, estimator=self.estimator)
+        return SessionReplay(config, factor_of=self._factor_of(), estimator=self.estimator)
+
+    def _factor_of(self) -> Callable[[str, int], float]:
+        """The calibration a what-if replay takes: the own replay's on ctxscope's logs, else the log's."""
+        return self._own_replay.factor if self._own_replay is not None else self._in_log_factor
 
     def ready(self) -> bool:
         """Whether a session was analysed."""
@@ -843,6 +845,7 @@ class Analysis:
         logged = next((r.context_window for r in reversed(scope.requests) if r.context_window), None)
         logged = logged or scope.header.context_limit
         table = context_window(model, largest_prompt=lens.largest_reported or None)
+        window_known = trigger_known = True
         if options.window is not None:
             window, window_source = options.window, "--window"
         elif logged:
@@ -850,7 +853,7 @@ class Analysis:
         elif table:
             window, window_source = table, f"model table ({model})"
         else:
-            window, window_source = DEFAULT_WINDOW, "default"
+            window, window_source, window_known = DEFAULT_WINDOW, "default", False
         agent = AGENTS_BY_FORMAT.get(self._session.format if self._session else "", "")
         default = compaction_trigger(agent, window, (), model=model)
         refined = compaction_trigger(agent, window, scope.compactions, model=model)
@@ -861,12 +864,12 @@ class Analysis:
         elif default is not None:
             trigger, trigger_source = default, f"{agent} default"
         else:
-            trigger, trigger_source = window, "none known: the window"
+            trigger, trigger_source, trigger_known = window, "none known: the window", False
         return AgentThresholds(
             recorded_thresholds(window, trigger),
             f"window: {window_source} · trigger: {trigger_source}",
-            window_known=window_source != "default",
-            trigger_known=trigger_source != "none known: the window",
+            window_known=window_known,
+            trigger_known=trigger_known,
         )
 
     # -- summary and detail --------------------------------------------------------------------

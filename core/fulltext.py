@@ -311,9 +311,7 @@ def policy_messages(session: Session, scope_id: str | None = None) -> list[Polic
     """A scope's messages as the memory-policy lab sees them, each with its full text (as
     :func:`~ctxscope.core.policies.session_messages`, whose texts are the reader's kept part) and
     its author's role (tool output sent with the user role is the tool's)."""
-    scope = session.scopes.get(scope_id) if scope_id is not None else None
-    if scope is None:
-        scope = session.main_scope
+    scope = session.scope_or_main(scope_id)
     if scope is None:
         return []
     from .policies.records import PolicyMessage
@@ -335,9 +333,7 @@ def policy_query(session: Session, scope_id: str | None = None, max_chars: int =
     (``Message.meta``). Its text blocks are read back whole (a reader may have kept only part of
     a long one). With none, :data:`DEFAULT_POLICY_QUERY`.
     """
-    scope = session.scopes.get(scope_id) if scope_id is not None else None
-    if scope is None:
-        scope = session.main_scope
+    scope = session.scope_or_main(scope_id)
     if scope is None:
         return DEFAULT_POLICY_QUERY
     for message in reversed(scope.messages):

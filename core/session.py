@@ -569,6 +569,11 @@ class Session:
                 return scope
         return next(iter(self.scopes.values()), None)
 
+    def scope_or_main(self, scope_id: str | None) -> Scope | None:
+        """The scope with this id; with no id, or one the session does not have, the main agent's."""
+        scope = self.scopes.get(scope_id) if scope_id is not None else None
+        return scope if scope is not None else self.main_scope
+
     def totals(self) -> tuple[int, int]:
         """(messages, requests) over all scopes."""
         return (

@@ -138,9 +138,7 @@ def session_messages(session: Session, scope_id: str | None = None) -> list[Poli
     Returns:
         The messages (empty when the session has none).
     """
-    scope = session.scopes.get(scope_id) if scope_id is not None else None
-    if scope is None:
-        scope = session.main_scope
+    scope = session.scope_or_main(scope_id)
     if scope is None:
         return []
     # A live view may have released old messages (index -1, no content): they are not history.

@@ -140,7 +140,7 @@ class ContextMeter(Widget):
         return bar
 
     def _marks(
-        self, t: Thresholds, record: RequestRecord, width: int, recorded: bool, window_known: bool = True
+        self, t: Thresholds, record: RequestRecord, width: int, recorded: bool, window_known: bool
     ) -> Text:
         """▲ marks under the bar at trigger, budget and limit, with as much label as fits (a
         window that is only ctxscope's default says so)."""
