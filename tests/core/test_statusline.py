@@ -81,6 +81,18 @@ def test_no_compaction_and_an_empty_transcript(tmp_path: Path) -> None:
     assert read_tail(str(empty)) == TranscriptTail()
 
 
+def test_a_byte_order_mark_before_the_stdin_json_or_the_first_transcript_line(tmp_path: Path) -> None:
+    data = b'{"transcript_path": "/t.jsonl", "context_window": {"context_window_size": 200000}}'
+    assert parse_status_input(b"\xef\xbb\xbf" + data) == parse_status_input(data) == StatusInput(
+        "/t.jsonl", window=200_000)
+    assert parse_status_input("\ufeff" + data.decode()).transcript_path == "/t.jsonl"
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b"".join(claude_call("s", CWD, 1, 10_000)))  # the call's lines come first
+    plain = read_tail(str(path))
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert read_tail(str(path)) == plain and plain.prompts == (10_000,)
+
+
 def test_calls_until_the_trigger() -> None:
     assert calls_until((100_000, 110_000, 120_000), 187_000) == 7  # 67k left at 10k a call
     # An automatic compaction seen below the default trigger is where the agent compacts.

@@ -180,6 +180,17 @@ def test_estimate_refuses_binary_utf16_devices_and_endless_input(tmp_path: Path)
     assert endless.returncode == 2 and b"at most" in endless.stderr
 
 
+def test_estimate_of_text_given_as_path_quotes_it_briefly_and_says_how(tmp_path: Path) -> None:
+    long_text = "hello world " * 400  # longer than a file name may be
+    result = run_cli("estimate", long_text)
+    err = result.stderr.decode()
+    assert result.returncode == 2 and "File name too long" in err and "pipe it" in err
+    assert len(err) < 300 and long_text not in err
+    assert "pipe it" in run_cli("estimate", "hello there").stderr.decode()
+    missing = run_cli("estimate", str(tmp_path / "notes.txt")).stderr.decode()
+    assert "No such file" in missing and "pipe it" not in missing  # a plain missing file: no hint
+
+
 def test_command_line_messages(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["--version"])

@@ -16,6 +16,7 @@ Exit codes: 0 on success; 2 on bad usage or unreadable input (one line on stderr
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from typing import Any
@@ -24,6 +25,9 @@ from ..cli import UsageError
 
 MAX_TEXT_BYTES = 64 << 20
 """The most text ``estimate`` reads (``cat /dev/zero | ctxscope estimate -`` must not fill memory)."""
+
+PATH_SHOWN = 80
+"""The most characters of PATH an error message quotes (text passed as PATH can be any length)."""
 
 
 def register(subparsers: Any) -> None:
@@ -65,7 +69,7 @@ def read_text(path: str) -> str:
     except NotARegularFileError as exc:
         raise UsageError(f"{path}: {exc.args[0].replace('a log file', 'a text file')}") from None
     except OSError as exc:
-        raise UsageError(f"{path}: {exc.strerror or exc}") from None
+        raise UsageError(_unreadable(path, exc)) from None
     if len(data) > MAX_TEXT_BYTES:
         raise UsageError(f"{name}: more than {MAX_TEXT_BYTES >> 20} MB; estimate reads at most that")
     if looks_utf16(data):
@@ -73,6 +77,15 @@ def read_text(path: str) -> str:
     if b"\x00" in data[:65536]:
         raise UsageError(f"{name}: binary data (NUL bytes), not text")
     return data.decode("utf-8", errors="replace")
+
+
+def _unreadable(path: str, exc: OSError) -> str:
+    """Why PATH cannot be read, naming it briefly; text given in place of a file gets a hint."""
+    shown = path if len(path) <= PATH_SHOWN else path[: PATH_SHOWN - 1] + "…"
+    message = f"{shown}: {exc.strerror or exc}"
+    if exc.errno in (errno.ENOENT, errno.ENAMETOOLONG) and (len(path) > PATH_SHOWN or " " in path):
+        message += " (PATH names a file; to estimate text itself, pipe it: echo TEXT | ctxscope estimate)"
+    return message
 
 
 def run(args: argparse.Namespace) -> int:
