@@ -65,6 +65,13 @@ async def test_policies_run_over_the_session(tmp_path: Path) -> None:
         kept_text = str(screen.query_one("#policy-kept", Static).render())
         assert kept_text.startswith("sliding-window keeps 20 of 320")
         assert "[bold red]x[/]" in kept_text
+        # a policy's notes in full under its name (the table's notes column is cut on narrow screens)
+        adaptive = screen._selections["adaptive"]
+        assert adaptive.notes
+        table.move_cursor(row=names.index("adaptive"))
+        await pilot.pause()
+        kept_lines = str(screen.query_one("#policy-kept", Static).render()).splitlines()
+        assert kept_lines[1] == "notes  " + "; ".join(adaptive.notes)
 
 
 async def test_rerun_with_a_typed_query_and_a_bad_log(tmp_path: Path) -> None:

@@ -90,7 +90,6 @@ class PolicyLabScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     PolicyLabScreen { align: center middle; }
-    #policy-box { height: 90%; max-width: 140; }
     #policy-inputs { height: 3; }
     #policy-query { width: 1fr; }
     #policy-budget { width: 12; }
@@ -196,6 +195,9 @@ class PolicyLabScreen(ModalScreen[None]):
         kept = sorted(selection.kept)
         if len(kept) > KEPT_SHOWN:
             lines.append(f" · listing the newest {KEPT_SHOWN:,}", "dim")
+        if selection.notes:  # in full here: the table's notes column is cut on a narrow screen
+            lines.append("\nnotes  ", "dim")
+            lines.append(fmt.literal("; ".join(selection.notes), "dim"))
         for turn in kept[-KEPT_SHOWN:]:
             message = self._messages.get(turn)
             if message is None:
