@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import pytest
 from ctxscope.core.policies import blind10
-from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, SHARED
+from ctxscope.core.policies.generator import FAMILIES, SHARED
 
 from tests.core.wording_checks import (
-    STATEMENT_KINDS,
     check_in_no_routine_run,
-    check_key_matches_messages,
+    check_own_session,
     check_shared,
     check_vocabulary,
     check_vocabulary_is_new,
@@ -44,17 +43,7 @@ def test_blind10_vocabulary_is_new() -> None:
 
 @pytest.mark.parametrize(("turns", "seed"), [(10_000, 7), (3_000, 5), (1_200, 11)])
 def test_blind10_key_matches_its_messages(turns: int, seed: int) -> None:
-    bench = check_key_matches_messages("blind10", blind10, turns, seed)
-    key, by_turn = bench.key, {m.turn: m for m in bench.messages}
-    assert by_turn[1].content == blind10.SHARED[0][0]
-    if turns >= 400:  # SPEC §4's worked example, as every wording keeps it
-        assert by_turn[18].content == "My lunch preference for offsites is vegetarian."
-        assert by_turn[260].content == "Project Atlas launch moves from Wednesday to Friday."
-        example = next(c for c in key.checkpoints if c.turn == EXAMPLE_TURNS[-1])
-        assert example.needs == (18, 142, 260)
-    if turns >= 10_000:
-        counts = {kind: sum(1 for row in key.labels.values() if row.kind == kind) for kind in STATEMENT_KINDS}
-        assert counts == {"fact": 170, "update": 244} and len(key.checkpoints) == 9
+    check_own_session("blind10", blind10, turns, seed, updates=244)
 
 
 def test_blind10_words_are_its_own() -> None:

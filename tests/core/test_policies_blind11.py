@@ -20,7 +20,7 @@ from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, SHARED
 from tests.core.wording_checks import (
     STATEMENT_KINDS,
     check_in_no_routine_run,
-    check_key_matches_messages,
+    check_own_session,
     check_shared,
     check_vocabulary,
     check_vocabulary_is_new,
@@ -33,7 +33,12 @@ MARKDOWN = re.compile(r"^\|.*\|$|^- \[[x ]\] |\*\*|`|^> ", re.MULTILINE)
 
 
 def test_blind11_is_a_known_wording_with_every_family() -> None:
+    """Every kind of fact in the Markdown register; names, cities, values, chatter and replies new."""
     check_vocabulary("blind11", blind11, facts_at_least=5, updates_at_least=6)
+    check_vocabulary_is_new(blind11, range(2, 11))
+    check_shared(blind11, SHARED, blind10.SHARED)
+    for template, families in blind11.QUERIES:
+        assert all(f.subject in ("project", "user") for f in FAMILIES if f.name in families), template
     for family in FAMILIES:
         facts, updates, echoes = blind11.TEMPLATES[family.name]
         # two updates name the old value, the first quoting it; the others imply it; the last reads
@@ -44,29 +49,11 @@ def test_blind11_is_a_known_wording_with_every_family() -> None:
         # one register: five or more of the eleven statements and an acknowledgement carry Markdown
         assert sum(1 for t in facts + updates if MARKDOWN.search(t)) >= 5, family.name
         assert any(MARKDOWN.search(t) for t in echoes), family.name
-    for template, families in blind11.QUERIES:
-        assert all(f.subject in ("project", "user") for f in FAMILIES if f.name in families), template
-    check_shared(blind11, SHARED, blind10.SHARED)
-
-
-def test_blind11_vocabulary_is_new() -> None:
-    """No name, city or value of ``blind11`` is one of the generator's or an earlier set's."""
-    check_vocabulary_is_new(blind11, range(2, 11))
 
 
 @pytest.mark.parametrize(("turns", "seed"), [(10_000, 7), (3_000, 5), (1_200, 11)])
 def test_blind11_key_matches_its_messages(turns: int, seed: int) -> None:
-    bench = check_key_matches_messages("blind11", blind11, turns, seed)
-    key, by_turn = bench.key, {m.turn: m for m in bench.messages}
-    assert by_turn[1].content == blind11.SHARED[0][0]
-    if turns >= 400:  # SPEC §4's worked example, as every wording keeps it
-        assert by_turn[18].content == "My lunch preference for offsites is vegetarian."
-        assert by_turn[260].content == "Project Atlas launch moves from Wednesday to Friday."
-        example = next(c for c in key.checkpoints if c.turn == EXAMPLE_TURNS[-1])
-        assert example.needs == (18, 142, 260)
-    if turns >= 10_000:
-        counts = {kind: sum(1 for row in key.labels.values() if row.kind == kind) for kind in STATEMENT_KINDS}
-        assert counts == {"fact": 170, "update": 253} and len(key.checkpoints) == 9
+    check_own_session("blind11", blind11, turns, seed, updates=253)
 
 
 def test_blind11_keeps_the_generators_plan() -> None:

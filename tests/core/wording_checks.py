@@ -168,3 +168,20 @@ def check_shared(module: ModuleType, *earlier: tuple[tuple[str, ...], ...]) -> N
     for part, (ours, allowed) in enumerate(zip(module.SHARED, SHARED_FIELDS, strict=True)):
         assert ours and not set(ours) & {t for e in earlier for t in e[part]}
         assert all(template_fields(t) <= allowed for t in ours), ours
+
+
+def check_own_session(wording: str, module: ModuleType, turns: int, seed: int, updates: int) -> None:
+    """:func:`check_key_matches_messages` for a wording with its own ``SHARED``: its system prompt
+    opens the session, SPEC §4's worked example is kept, and at 10,000 turns it has the generator's
+    170 facts and 9 checkpoints and ``updates`` updates."""
+    bench = check_key_matches_messages(wording, module, turns, seed)
+    key, by_turn = bench.key, {m.turn: m for m in bench.messages}
+    assert by_turn[1].content == module.SHARED[0][0]
+    if turns >= 400:  # SPEC §4's worked example, as every wording keeps it
+        assert by_turn[18].content == "My lunch preference for offsites is vegetarian."
+        assert by_turn[260].content == "Project Atlas launch moves from Wednesday to Friday."
+        example = next(c for c in key.checkpoints if c.turn == EXAMPLE_TURNS[-1])
+        assert example.needs == (18, 142, 260)
+    if turns >= 10_000:
+        counts = {kind: sum(1 for row in key.labels.values() if row.kind == kind) for kind in STATEMENT_KINDS}
+        assert counts == {"fact": 170, "update": updates} and len(key.checkpoints) == 9
