@@ -15,7 +15,8 @@ import re
 
 import pytest
 from ctxscope.core.policies import blind10, blind11, generate
-from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, SHARED
+from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, SHARED, WORDINGS
+from ctxscope.tui.cli import build_parser
 
 from tests.core.wording_checks import (
     STATEMENT_KINDS,
@@ -105,3 +106,11 @@ def test_blind11_words_are_its_own() -> None:
 def test_blind11_is_in_no_routine_policy_run() -> None:
     """Held out: the bench script's default wordings and the pinned-figure tests leave it out."""
     check_in_no_routine_run("blind11")
+
+
+def test_blind11_is_a_wording_of_the_cli() -> None:
+    """``ctxscope bench policies --wording`` takes every generator wording, ``blind11`` among them
+    (the arguments are parsed here, not run)."""
+    parser = build_parser("bench")
+    for wording in WORDINGS:
+        assert parser.parse_args(["bench", "policies", "--wording", wording]).wording == wording
