@@ -18,16 +18,7 @@ from ctxscope.core.policies import blind10, blind11, generate
 from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, SHARED, WORDINGS
 from ctxscope.tui.cli import build_parser
 
-from tests.core.wording_checks import (
-    STATEMENT_KINDS,
-    check_in_no_routine_run,
-    check_own_session,
-    check_shared,
-    check_vocabulary,
-    check_vocabulary_is_new,
-    check_words_are_its_own,
-    template_fields,
-)
+from tests.core import wording_checks as checks
 
 MARKDOWN = re.compile(r"^\|.*\|$|^- \[[x ]\] |\*\*|`|^> ", re.MULTILINE)
 """A table row, a checklist item, bold, a code span or fence, or a block quote."""
@@ -35,18 +26,18 @@ MARKDOWN = re.compile(r"^\|.*\|$|^- \[[x ]\] |\*\*|`|^> ", re.MULTILINE)
 
 def test_blind11_is_a_known_wording_with_every_family() -> None:
     """Every kind of fact in the Markdown register; names, cities, values, chatter and replies new."""
-    check_vocabulary("blind11", blind11, facts_at_least=5, updates_at_least=6)
-    check_vocabulary_is_new(blind11, range(2, 11))
-    check_shared(blind11, SHARED, blind10.SHARED)
+    checks.check_vocabulary("blind11", blind11, facts_at_least=5, updates_at_least=6)
+    checks.check_vocabulary_is_new(blind11, range(2, 11))
+    checks.check_shared(blind11, SHARED, blind10.SHARED)
     for template, families in blind11.QUERIES:
         assert all(f.subject in ("project", "user") for f in FAMILIES if f.name in families), template
     for family in FAMILIES:
         facts, updates, echoes = blind11.TEMPLATES[family.name]
         # two updates name the old value, the first quoting it; the others imply it; the last reads
         # like a fact
-        assert sum(1 for t in updates if "old" in template_fields(t)) == 2, family.name
+        assert sum(1 for t in updates if "old" in checks.template_fields(t)) == 2, family.name
         assert updates[0].startswith("> ") and "{old}" in updates[0].split("\n", 1)[0], family.name
-        assert "old" not in template_fields(updates[-1]), family.name
+        assert "old" not in checks.template_fields(updates[-1]), family.name
         # one register: five or more of the eleven statements and an acknowledgement carry Markdown
         assert sum(1 for t in facts + updates if MARKDOWN.search(t)) >= 5, family.name
         assert any(MARKDOWN.search(t) for t in echoes), family.name
@@ -54,7 +45,7 @@ def test_blind11_is_a_known_wording_with_every_family() -> None:
 
 @pytest.mark.parametrize(("turns", "seed"), [(10_000, 7), (3_000, 5), (1_200, 11)])
 def test_blind11_key_matches_its_messages(turns: int, seed: int) -> None:
-    check_own_session("blind11", blind11, turns, seed, updates=253)
+    checks.check_own_session("blind11", blind11, turns, seed, updates=253)
 
 
 def test_blind11_keeps_the_generators_plan() -> None:
@@ -86,7 +77,9 @@ def test_blind11_quoted_old_values_are_the_superseded_ones() -> None:
         quote = next((line for line in text.split("\n") if line.startswith("> ")), None)
         if row.kind != "update" or quote is None:
             continue
-        replaced = max(t for t, r in key.labels.items() if r.kind in STATEMENT_KINDS and r.stale_from == turn)
+        replaced = max(
+            t for t, r in key.labels.items() if r.kind in checks.STATEMENT_KINDS and r.stale_from == turn
+        )
         if replaced in EXAMPLE_TURNS:
             continue  # the worked example's values are the generator's
         rest = text.split(quote, 1)[1]
@@ -100,12 +93,12 @@ def test_blind11_quoted_old_values_are_the_superseded_ones() -> None:
 
 def test_blind11_words_are_its_own() -> None:
     """Its statements are in no earlier wording's session, nor its chatter and replies."""
-    check_words_are_its_own("blind11", (*SHARED, *blind10.SHARED))
+    checks.check_words_are_its_own("blind11", (*SHARED, *blind10.SHARED))
 
 
 def test_blind11_is_in_no_routine_policy_run() -> None:
     """Held out: the bench script's default wordings and the pinned-figure tests leave it out."""
-    check_in_no_routine_run("blind11")
+    checks.check_in_no_routine_run("blind11")
 
 
 def test_blind11_is_a_wording_of_the_cli() -> None:
