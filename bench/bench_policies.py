@@ -18,9 +18,10 @@ Sets used while building the recommended policy: ``standard``, ``heldout``, ``bl
 ``blind3``, ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8`` and ``blind9`` (their failures
 studied turn by turn; ``blind6`` and ``blind7`` from branch ``policies7``, ``blind8`` from branch
 ``policies9``, ``blind9`` from branch ``policies10``, each after its run as a held-out set),
-``seed-shape`` and LoCoMo ``dev``. Held out (run to report): LoCoMo ``heldout``, and ``blind10``
-(frozen before any policy ran on it; run by the lead on main aa12032 and 2aa58af), left out of the default
-``--wordings`` so that no routine run touches it.
+``seed-shape`` and LoCoMo ``dev``. Held out (run to report): LoCoMo ``heldout``, ``blind10``
+(frozen before any policy ran on it; run by the lead on main aa12032 and 2aa58af) and ``blind11``
+(frozen before any policy ran on it; to be run by the lead to report), left out of the default
+``--wordings`` so that no routine run touches them.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the

@@ -29,7 +29,7 @@ POLICY_SIDE = (
 )
 KEY_SIDE = {
     "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "blind6",
-    "blind7", "blind8", "blind9", "blind10", "seedshape",
+    "blind7", "blind8", "blind9", "blind10", "blind11", "seedshape",
 }
 
 
@@ -122,6 +122,10 @@ BLIND10_SHA256 = "9aa4b783b022ca8b06b41f470bf4d8e53d52b38abdce4f73a460c263e4f6a8
 """The eleventh wording set as committed before any policy first ran on it (held out, not yet run)."""
 BLIND10_SESSION_SHA256 = "6323a260c7aca1ed3de21a8787a07b2af57a91c9bb8178de403170968a7fd011"
 """generate(10_000, 7, "blind10") as frozen with it: the session itself, not only its module."""
+BLIND11_SHA256 = "c73e1a8776b749ae3634c52bd1fa39b4ef19769140a8b0a802279a016644606b"
+"""The twelfth wording set as committed before any policy first ran on it (held out, not yet run)."""
+BLIND11_SESSION_SHA256 = "b53b4276d154d231dcda101b4d66c43172d034e5370213d4da89599d6cad164c"
+"""generate(10_000, 7, "blind11") as frozen with it: the session itself, not only its module."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -179,6 +183,13 @@ def test_blind10_is_frozen() -> None:
     digest = hashlib.sha256((POLICIES_DIR / "blind10.py").read_bytes()).hexdigest()
     assert digest == BLIND10_SHA256, "blind10.py changed: write a new held-out set instead (docs/policies.md)"
     assert _session_digest("blind10") == BLIND10_SESSION_SHA256, "the generator changed blind10's session"
+
+
+def test_blind11_is_frozen() -> None:
+    """blind11 was committed before any policy ran on it; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind11.py").read_bytes()).hexdigest()
+    assert digest == BLIND11_SHA256, "blind11.py changed: write a new held-out set instead (docs/policies.md)"
+    assert _session_digest("blind11") == BLIND11_SESSION_SHA256, "the generator changed blind11's session"
 
 
 def test_standard_session_is_unchanged() -> None:
@@ -246,7 +257,7 @@ def test_token_budget_is_respected() -> None:
 # met on every set the policy was built on; each figure is pinned as it is so that a regression or
 # an improvement shows.
 # (blind9 was held out until policies10, which studied it: a development set now.)
-# (blind10 is held out too: no routine run touches it.)
+# (blind10 and blind11 are held out too: no routine run touches them.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
     "heldout": (0.9884, 0.0081),

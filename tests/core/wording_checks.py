@@ -7,16 +7,25 @@ forward to an update, every checkpoint's needs are in force when it is asked. No
 
 from __future__ import annotations
 
+import ast
+import importlib
+import re
 import string
+from pathlib import Path
 from types import ModuleType
 
-from ctxscope.core.policies import Label, generate
+from ctxscope.core.policies import Label, generate, generator
 from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, WORDINGS, GeneratedBenchmark
+
+ROOT = Path(__file__).resolve().parents[2]
 
 STATEMENT_KINDS = ("fact", "update")
 DISTRACTOR_KINDS = {"question", "hypothetical", "rumour", "denial", "third_party", "collision", "outdated"}
 DISTRACTOR_FIELDS = {"p", "n", "city", "day", "weekday", "money", "venue", "diet", "seat", "channel"}
 """The fields the generator fills in a distractor (``pick_values``)."""
+SHARED_FIELDS: tuple[set[str], ...] = (set(), set(), {"p", "n"}, {"p", "n"}, set(), set(), {"p"}, set())
+"""The fields each part of ``SHARED`` may use: system prompt, user chatter, episodes, tasks,
+assistant chatter, hedges, answers, task replies."""
 
 
 def template_fields(template: str) -> set[str]:
@@ -101,3 +110,78 @@ def check_key_matches_messages(wording: str, module: ModuleType, turns: int, see
             "update" in [key.labels[t].kind for t in c.needs] for c in key.checkpoints
         ), "a checkpoint needs a superseding update"
     return bench
+
+
+def check_vocabulary_is_new(module: ModuleType, earlier_sets: range) -> None:
+    """No name, city or value of ``module`` is one of the generator's or of the ``blindN`` sets'
+    (N in ``earlier_sets``)."""
+    earlier: set[str] = {*generator.PROJECTS, *generator.PEOPLE, *generator.CITIES, *generator.DAYS}
+    for family in FAMILIES:
+        earlier.update(family.values)
+    for number in earlier_sets:
+        other = importlib.import_module(f"ctxscope.core.policies.blind{number}")
+        earlier.update(other.PROJECTS, other.PEOPLE, other.CITIES, other.CHANNELS)
+        for values in other.VALUES.values():
+            earlier.update(values)
+    ours = {*module.PROJECTS[1:], *module.PEOPLE, *module.CITIES}
+    for values in module.VALUES.values():
+        ours.update(values)
+    assert not {v.casefold() for v in ours} & {v.casefold() for v in earlier}
+
+
+def check_words_are_its_own(wording: str, shared: tuple[tuple[str, ...], ...]) -> None:
+    """Its statements are in no earlier wording's session (3,000 turns, seed 5), and its other
+    messages are none of ``shared`` (the chatter and replies of the sets before it)."""
+    earlier_wordings = WORDINGS[: WORDINGS.index(wording)]
+    benches = {w: generate(3_000, 5, w) for w in (*earlier_wordings, wording)}
+
+    def texts(w: str, statements: bool) -> set[str]:
+        b = benches[w]
+        return {
+            m.content for m in b.messages
+            if (b.key.labels[m.turn].kind in STATEMENT_KINDS) == statements and m.turn not in EXAMPLE_TURNS
+        }
+
+    ours = texts(wording, True)
+    assert len(ours) > 100
+    assert not ours & set().union(*(texts(w, True) for w in earlier_wordings))
+    assert not texts(wording, False) & {t for part in shared for t in part}
+
+
+def check_in_no_routine_run(wording: str) -> None:
+    """Held out: the bench script's default wordings and the pinned-figure tests leave it out."""
+    tree = ast.parse((ROOT / "bench" / "bench_policies.py").read_text())
+    generated = next(
+        node.value for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "GENERATED" for t in node.targets)
+    )
+    assert wording not in ast.literal_eval(generated)
+    source = (ROOT / "tests" / "core" / "test_policies_benchmark.py").read_text()
+    pinned = source.split("PINNED_16K = {", 1)[1].split("}", 1)[0]
+    assert not re.search(rf"\b{wording}\b", pinned)
+
+
+def check_shared(module: ModuleType, *earlier: tuple[tuple[str, ...], ...]) -> None:
+    """A wording's own ``SHARED`` has every part, each with the fields the generator fills and none
+    of the texts of the same part in ``earlier`` (the generator's and earlier sets' ``SHARED``)."""
+    assert len(module.SHARED) == len(SHARED_FIELDS) and all(len(e) == len(SHARED_FIELDS) for e in earlier)
+    for part, (ours, allowed) in enumerate(zip(module.SHARED, SHARED_FIELDS, strict=True)):
+        assert ours and not set(ours) & {t for e in earlier for t in e[part]}
+        assert all(template_fields(t) <= allowed for t in ours), ours
+
+
+def check_own_session(wording: str, module: ModuleType, turns: int, seed: int, updates: int) -> None:
+    """:func:`check_key_matches_messages` for a wording with its own ``SHARED``: its system prompt
+    opens the session, SPEC §4's worked example is kept, and at 10,000 turns it has the generator's
+    170 facts and 9 checkpoints and ``updates`` updates."""
+    bench = check_key_matches_messages(wording, module, turns, seed)
+    key, by_turn = bench.key, {m.turn: m for m in bench.messages}
+    assert by_turn[1].content == module.SHARED[0][0]
+    if turns >= 400:  # SPEC §4's worked example, as every wording keeps it
+        assert by_turn[18].content == "My lunch preference for offsites is vegetarian."
+        assert by_turn[260].content == "Project Atlas launch moves from Wednesday to Friday."
+        example = next(c for c in key.checkpoints if c.turn == EXAMPLE_TURNS[-1])
+        assert example.needs == (18, 142, 260)
+    if turns >= 10_000:
+        counts = {kind: sum(1 for row in key.labels.values() if row.kind == kind) for kind in STATEMENT_KINDS}
+        assert counts == {"fact": 170, "update": updates} and len(key.checkpoints) == 9

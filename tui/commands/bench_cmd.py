@@ -4,7 +4,7 @@ Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
                             [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|
-                                       blind8|blind9|blind10|seed-shape]
+                                       blind8|blind9|blind10|blind11|seed-shape]
                             [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
@@ -48,8 +48,8 @@ def register(subparsers: Any) -> None:
             "blind8 and blind9 wordings (their failures were looked at, so none is a blind test; "
             "blind6, blind7, blind8 and blind9, written by other authors, were held out until "
             "branches policies7, policies9 and policies10), the seed-shape generator and LoCoMo's "
-            "dev part. LoCoMo's heldout part is run only to report (docs/policies.md); blind10 is "
-            "held out, frozen before any policy ran on it and run by the lead to report."
+            "dev part. LoCoMo's heldout part is run only to report (docs/policies.md); blind10 and "
+            "blind11 are held out, frozen before any policy ran on them and run by the lead to report."
         ),
     )
     policies.add_argument(
@@ -60,7 +60,7 @@ def register(subparsers: Any) -> None:
         "--wording",
         choices=(
             "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
-            "blind9", "blind10", "seed-shape",
+            "blind9", "blind10", "blind11", "seed-shape",
         ),
         default=None,
         help=(
@@ -82,6 +82,9 @@ def register(subparsers: Any) -> None:
             "policies10, now studied: a development set); "
             "blind10 (eleventh set: coreference and Commonwealth English; held out: frozen, run by "
             "the lead to report); "
+            "blind11 (twelfth set: Markdown planning notes, tables, checklists, quoted earlier "
+            "messages, elimination and conditionals; held out: frozen before any policy ran on it, "
+            "run by the lead to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
