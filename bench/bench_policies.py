@@ -22,7 +22,9 @@ studied turn by turn; ``blind6`` and ``blind7`` from branch ``policies7``, ``bli
 (frozen before any policy ran on it; run by the lead on main aa12032 and 2aa58af), left out of the default
 ``--wordings`` so that no routine run touches it.
 
-Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
+Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall; the
+last column, ``ceiling †``, the most critical recall, or per-question recall, that any policy sending
+whole messages within the budget could reach, from the answer key) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the
 tests after a change that moves the figures (the token estimator, say), run the command above on
 the merged tree and copy from its tables: the ``focus`` cells at 16,000 tokens of every generated
@@ -86,11 +88,15 @@ def _row(dataset: str, result: BenchmarkResult, measure: str) -> str:
         else:
             text = _cell(m.query_recall)
         cells.append(f"**{text}**" if name == RECOMMENDED else text)
+    ceiling = result.ceiling
+    if ceiling is not None:
+        cells.append(_cell(ceiling.critical_recall if measure == "state" else ceiling.query_recall))
     return f"| {dataset} | {budget} | " + " | ".join(cells) + " |"
 
 
 def _header(shown: list[str] | None) -> list[str]:
     names = [f"{n} *" if n == "full-history" else n for n in POLICY_NAMES if shown is None or n in shown]
+    names.append("ceiling †")
     return ["| dataset | budget | " + " | ".join(names) + " |", "|---|---|" + "---|" * len(names)]
 
 

@@ -6,7 +6,7 @@ index and retrieval counts), the query's turn, the query text and the :class:`~.
 That is all a policy can see.
 
 =====================  =============================================================================
-``full-history``       every earlier message (ignores the budget; the recall ceiling)
+``full-history``       every earlier message (ignores the budget; no bound under one)
 ``sliding-window``     the newest messages that fit
 ``summary``            an incremental extractive summary (≤ 2,000 tokens) plus the newest messages
 ``retrieval``          up to 6 TF-IDF snippets scoring ≥ 0.08

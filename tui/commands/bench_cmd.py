@@ -14,7 +14,9 @@ External (a session plus a separate labels file; the policies only ever see the 
 The budget is in tokens (default 16,000); ``--budget N`` adds a limit of N messages (alone, it is the
 only limit). Without ``--json`` a Rich table; with it ``{"recommended": "focus", "policies": {name:
 {"critical_recall", "stale_retention", "noise_retention", "precision", "query_recall", "tokens",
-"messages", "ms_per_query", ...}}, ...}``, a measure ``null`` when the labels cannot give it.
+"messages", "ms_per_query", ...}}, "ceiling": {"critical_recall", "query_recall"}, ...}``, a measure
+``null`` when the labels cannot give it; ``ceiling`` is the most any policy sending whole messages
+within the budget could carry (read from the answer key).
 """
 
 from __future__ import annotations
@@ -196,9 +198,21 @@ def _print_table(result: Any) -> None:
             f"{m.messages:,.0f}",
             f"{m.ms_per_query:.1f}",
         )
+    ceiling = result.ceiling
+    if ceiling is not None:
+        table.add_row(
+            Text("ceiling †", style="dim"), _ratio(ceiling.critical_recall), "", "", "",
+            _ratio(ceiling.query_recall), "", "", "",
+        )
     console = Console()
     if not console.is_terminal:
         console = Console(width=110)
     console.print(table)
+    if ceiling is not None:
+        console.print(Text(
+            "† the most any policy sending whole messages within the budget could carry: at each "
+            "checkpoint the most critical facts in force (needed turns) that fit together, from the "
+            "answer key"
+        ))
     if any(m.over_budget for m in result.policies.values()):
-        console.print(Text("* ignores the budget by design (the recall ceiling)"))
+        console.print(Text("* ignores the budget by design (everything sent; not the ceiling †)"))
