@@ -99,10 +99,10 @@ HEARSAY: Final = _rx(
 """Evidentials: second-hand, unconfirmed information."""
 
 NEVER_SUBJECT: Final = _rx(
-    r"(?:^|(?<=\bthat )|(?<=[,;:] ))([^,;:.!?]{1,60}?)\s+(?:has|had|have|'s|'d)\s+never\b"
+    r"(?:^|(?<=\bthat )|(?<=[,;:] ))([^,;:.!?]{1,60}?)\s+(?:has|had|have|'s|'d|was|were|is|are)\s+never\b"
 )
-"""The subject of a clause negated with "never" in the perfect ("X had never been in the running for
-Y"): what it denies is that subject, so the subject names no value set."""
+"""The subject of a clause negated with "never" ("X had never been in the running for Y", "X was
+never an option for Y"): what it denies is that subject, so the subject names no value set."""
 
 DENIAL: Final = _rx(
     r"\b(?:(?:is|are|was|were|been|be)\s+(?:\w+ly\s+)?denied|den(?:y|ies)|refut(?:e|es|ed))\s+that\b"
@@ -433,6 +433,11 @@ OWN_EARLIER_MESSAGE: Final = _rx(
     # the speaker as the hearer of a report ("HR told me X", "I'm told X", "as I understand it")
     r"|\b(?:told|informed|tells|informs)\s+(?:me|us)\b|\b(?:i'm|i am|i was|we were|we're)\s+told\b"
     r"|\b(?:i|we)\s+(?:gather|hear)\b|\bas\s+(?:i|we)\s+understand\s+it\b"
+    # how sure the speaker is, an aside about the statement, not about the speaker: "as far as I
+    # know", "to my knowledge", "if I'm not mistaken", "if I remember rightly"
+    r"|\bas\s+far\s+as\s+(?:i|we)\s+(?:know|can\s+tell|can\s+see|are\s+aware|am\s+aware)\b"
+    r"|\bto\s+(?:my|our)\s+(?:knowledge|mind)\b|\bif\s+(?:i'm|i\s+am)\s+not\s+mistaken\b"
+    r"|\bif\s+(?:i|we)\s+remember\s+(?:rightly|correctly)\b|\bif\s+(?:i|we)\s+recall\b"
 )
 """The speaker's own earlier message ("further to my previous message", "the figure in my last
 note", "where I said before"): a reference to the conversation, not to the speaker's attributes."""
@@ -490,7 +495,8 @@ _CURRENCY_SIGN: Final = (
 _MULTIPLIER: Final = r"(?:k|m|mn|bn|million|thousand|billion|lakhs?|lacs?|crores?)"
 """Words that multiply an amount (with the lakh, 100,000, and the crore, 10,000,000, of South Asia)."""
 MONEY_VALUE: Final = _rx(
-    rf"[{_CURRENCY_SIGN}]\s?\d[\d,.]*\s?{_MULTIPLIER}?\b"
+    # a sign, with the country's letters before a dollar ("A$", "NZ$", "US$", "HK$")
+    rf"(?-i:\b[A-Z]{{1,3}}(?=\$))?[{_CURRENCY_SIGN}]\s?\d[\d,.]*\s?{_MULTIPLIER}?\b"
     rf"|\b\d[\d,.]*\s?(?:k|m|mn|bn)\b(?!\s*(?:users|people|rows|downloads|views|visits|steps|miles|km))"
     rf"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
     r"|crores?)\b"
@@ -772,7 +778,21 @@ def _answered(question: str, answer: str) -> bool:
         return False  # a parenthesis comments on the question ("(asking for the invite)"); it answers nothing
     if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
         return False  # "Thanks." answers nothing
+    if REJECTION.match(answer) or IGNORANCE.search(answer):
+        return False  # "Rubbish; …" rejects what the question proposed; "No idea." knows no answer
     return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
+
+
+REJECTION: Final = _rx(
+    r"\s*(?:no|nope|nah|rubbish|nonsense|not at all|not true|untrue|false|wrong|never|of course not"
+    r"|certainly not|definitely not|absolutely not|hardly)\b(?!\s*(?:longer|more|one)\b)"
+)
+"""An answer that opens by rejecting the question's proposal ("X moving to Oslo? Nonsense, …")."""
+IGNORANCE: Final = _rx(
+    r"\b(?:no idea|no clue|not sure|unsure|(?:don't|do not|didn't|did not) know|dunno|lost track"
+    r"|(?:can't|cannot|can not|don't|do not) (?:remember|recall)|i forget|i forgot|beats me|who knows)\b"
+)
+"""Saying one does not know ("No idea.", "I've lost track of it.")."""
 
 
 ANYONE: Final = _rx(r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|any of you|does any ?one)\b")
