@@ -976,7 +976,39 @@ def assertive_part(text: str) -> str:
                 return ""
             continue
         kept.append(sentence)
-    return " ".join(kept)
+    return " ".join(_without_narration(kept))
+
+
+_CLAUSE_BREAK: Final = re.compile(r"(?<=;)\s+|(?<=,)\s+(?=(?:and|so|but)\b)")
+"""Where a clause of a sentence ends: a semicolon, or a comma before a coordinating conjunction."""
+
+
+def _narrates(clause: str) -> bool:
+    """A clause that tells a past episode and says nothing of the present (:data:`PAST_NARRATIVE`)."""
+    return PAST_NARRATIVE.search(clause) is not None and not (
+        PRESENT_VERB.search(clause) or PRESENT_STATE.search(clause) or SETTLED.search(clause)
+        or STANDING.search(clause) or update_marker_span(clause) is not None
+    )
+
+
+def _without_narration(sentences: list[str]) -> list[str]:
+    """The sentences without the clauses that narrate a past episode, when another clause of the
+    message states something in the present ("Got a note about Rosa. Rosa has taken the lead
+    post."): the episode sets the scene, the statement says what holds. A message that only
+    narrates is left whole (the claim reader sets it aside)."""
+    clauses = [[c for c in _CLAUSE_BREAK.split(sentence) if c] for sentence in sentences]
+    narrating = [[_narrates(c) for c in parts] for parts in clauses]
+    states = any(
+        not told and PRESENT_VERB.search(c)
+        for parts, flags in zip(clauses, narrating, strict=True) for c, told in zip(parts, flags, strict=True)
+    )
+    if not states or not any(any(flags) for flags in narrating):
+        return sentences
+    kept = [
+        " ".join(c for c, told in zip(parts, flags, strict=True) if not told)
+        for parts, flags in zip(clauses, narrating, strict=True)
+    ]
+    return [k for k in kept if k]
 
 
 def is_assertion(text: str) -> bool:
