@@ -7,9 +7,11 @@ subject beside the value:
 
 * "the former" / "the latter" refer to the first and the second of a pair just named ("A and B",
   "of A and B", "between A and B"): "Of the lift and Atlas, the latter moved" → "… Atlas moved";
-* a subject pronoun opening a clause ("It", "They", "He", "She"; "That one", "This one") refers to
-  the one name the clause or sentence before it named: "Got a note about Rosa. They've taken the
-  lead post." → "Rosa has taken the lead post.";
+* a subject pronoun opening a clause ("It", "They"; "That one", "This one") refers to the one
+  name the clause or sentence before it named inside it (not a name the speaker addresses, "Thanks,
+  Gina!", nor one of a pair): "Got a note about Rosa. They've taken the lead post." → "Rosa has
+  taken the lead post." ("He" and "She" are left alone: a name does not say whether it is a
+  person's, and a person named beside a project is as often not the one meant);
 * "the same" used as a pronoun (the subject or object of a verb, as Indian and Nigerian English
   use it: "Regarding Atlas, the same launches on Friday") refers to the nearest name before it;
   "the same as", "the same goes for" and "the same" before a noun ("the same day") are no anaphor.
@@ -40,7 +42,7 @@ _FORMER_LATTER: Final = re.compile(r"\b(?P<the>[Tt]he) (?P<which>former|latter)\
 
 _PRONOUN: Final = re.compile(
     r"^(?P<lead>(?:(?:so|and|but|well|turns out|it turns out)\s*,?\s+)?)"
-    r"(?P<pronoun>it|they|he|she|that one|this one)"
+    r"(?P<pronoun>it|they|that one|this one)"
     r"(?P<verb>'s|’s|'re|’re|'ve|’ve|'ll|’ll|'d|’d|(?=\s+[a-z]))",
     re.IGNORECASE,
 )
@@ -51,6 +53,9 @@ _EXPLETIVE: Final = re.compile(
     re.IGNORECASE,
 )
 """An "it" with nothing to refer to: "It seems…", "It is denied that…", "It turns out…"."""
+
+_PAIRED: Final = re.compile(r"\b[A-Z][\w'’-]*\s+(?:and|or|&)\s+[A-Z]")
+"""Two names joined ("Ana and Bo"): a pronoun after them refers to both, or is unclear."""
 
 _CONTRACTION: Final = {"'s": " is", "'re": " is", "'ve": " has", "'ll": " will", "'d": " would"}
 """A contraction after a pronoun, spelt out after the name put in its place (agreement is not
@@ -79,7 +84,8 @@ _OPENER: Final = re.compile(
 
 def _names(text: str) -> list[tuple[int, str, bool]]:
     """Capitalised runs of ``text``: position, text and whether it opens its sentence ("I" aside;
-    a sentence's first word only when it is no usual opener, :data:`_OPENER`)."""
+    a sentence's first word only when it is no usual opener, :data:`_OPENER`). A name the speaker
+    addresses ("Thanks, Gina!", "Hey Sam!", "Wow, Sam, …") is no referent and is left out."""
     starts = {m.end() for m in _SENTENCE_START.finditer(text)}
     found = []
     for match in _NAME.finditer(text):
@@ -91,10 +97,23 @@ def _names(text: str) -> list[tuple[int, str, bool]]:
                 if not rest:
                     continue
                 name, at, opening = rest, at + len(first) + 1, False
+        if _VOCATIVE_AFTER.match(text, match.end()) and (
+            opening or _VOCATIVE_BEFORE.search(text, max(0, at - 30), at)
+        ):
+            continue
         name = name[:-2] if name.endswith(("'s", "’s")) else name
         if name not in ("I", "I'm", "I've", "I'd", "I'll"):
             found.append((at, name, opening))
     return found
+
+
+_VOCATIVE_BEFORE: Final = re.compile(
+    r"(?:,|\b(?:hey|hi|hello|dear|thanks|thank you|cheers|bye|morning|evening|congrats|yo|oh|wow|yeah|well))"
+    r"\s*$",
+    re.IGNORECASE,
+)
+_VOCATIVE_AFTER: Final = re.compile(r"\s*[,.!?]")
+"""A name between a greeting (or a comma) and a mark is addressed, not spoken of."""
 
 
 def _former_latter(text: str) -> str:
@@ -122,10 +141,11 @@ def _pronouns(text: str) -> str:
             continue
         if match.group("pronoun").lower() == "it" and _EXPLETIVE.search(pieces[index]):
             continue
-        named = _names(pieces[index - 2])
-        # a name inside the clause before, else one that opens it
-        inside = {n for _at, n, opening in named if not opening} or {n for _at, n, _o in named}
-        if len(inside) != 1:
+        before = pieces[index - 2]
+        # one name inside the clause before (one opening it may be a capitalised word), not
+        # one of a pair: "They" after "Ana and Bo" is both
+        inside = {n for _at, n, opening in _names(before) if not opening}
+        if len(inside) != 1 or _PAIRED.search(before):
             continue
         verb = match.group("verb").replace("’", "'")
         pieces[index] = match.group("lead") + inside.pop() + _CONTRACTION.get(verb, verb) + pieces[
