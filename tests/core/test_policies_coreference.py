@@ -145,6 +145,8 @@ def test_an_epistemic_aside_does_not_make_the_speaker_the_subject() -> None:
 def test_a_relatives_clause_is_the_circumstance_of_a_named_statement() -> None:
     """ "Selma and her manager swapped desks, so Selma is now in Brno": the manager's clause is the
     circumstance; someone else's attribute alone still states nothing of the speaker's."""
-    tracker = _run("Selma is based in Tarn.", "Selma and her manager swapped desks, so the former is now in Brno.")
+    tracker = _run(
+        "Selma is based in Tarn.", "Selma and her manager swapped desks, so the former is now in Brno."
+    )
     assert 10 in tracker.ledger.superseded
     assert _run("My sister moved to Brno, so I'm visiting her.").ledger.claims.get(10) is None
