@@ -293,7 +293,8 @@ def test_ceiling_comes_from_the_key_and_the_budget_alone() -> None:
 # met on every set the policy was built on; each figure is pinned as it is so that a regression or
 # an improvement shows.
 # (blind9 was held out until policies10, which studied it: a development set now.)
-# (blind10 is held out too: no routine run touches it.)
+# (blind10 was held out until policies11, which studied it: a development set now, its figure below
+# the target.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
     "heldout": (0.9884, 0.0081),
@@ -309,6 +310,8 @@ PINNED_16K = {
     # 0.9644 / 0.0397 before policies10
     "blind8": (0.9884, 0.0183),  # development since policies9; held out (main 73411a9) 0.816 / 0.1099
     "blind9": (0.9557, 0.0438),  # development since policies10; held out (main aa12032) 0.423 / 0.137
+    "blind10": (0.8359, 0.0684),  # development since policies11; held out (main aa12032) 0.569 / 0.124,
+    # (main 2aa58af) 0.586 / 0.126: short of the 0.95 / 0.05 target even after it was studied
     "seed-shape": (1.000, 0.0011),
 }
 
