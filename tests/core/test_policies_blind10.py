@@ -1,7 +1,8 @@
 """The ``blind10`` wording generates a consistent session and answer key.
 
 Only the generator runs here (``blind10`` was held out until branch policies11 and is a development
-set since; its policy figures are pinned in tests/core/test_policies_benchmark.py). These tests check the wording module's templates and
+set since; its policy figures are pinned in tests/core/test_policies_benchmark.py). These tests
+check the wording module's templates and
 the key the generator builds from them: every label has its message, every statement carries a
 value of its kind, every supersession points forward to an update, every checkpoint's needs are in
 force when it is asked; and its words are its own, down to the chatter and the assistant's replies.
