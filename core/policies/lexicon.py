@@ -778,14 +778,14 @@ def _answered(question: str, answer: str) -> bool:
         return False  # a parenthesis comments on the question ("(asking for the invite)"); it answers nothing
     if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
         return False  # "Thanks." answers nothing
-    if REJECTION.match(answer) or IGNORANCE.search(answer):
+    if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
         return False  # "Rubbish; …" rejects what the question proposed; "No idea." knows no answer
     return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
 
 
 REJECTION: Final = _rx(
-    r"\s*(?:no|nope|nah|rubbish|nonsense|not at all|not true|untrue|false|wrong|never|of course not"
-    r"|certainly not|definitely not|absolutely not|hardly)\b(?!\s*(?:longer|more|one)\b)"
+    r"(?:no|nope|nah|rubbish|nonsense|not at all|not true|untrue|false|wrong|of course not"
+    r"|certainly not|definitely not|absolutely not)\b(?!\s*(?:longer|more|one)\b)"
 )
 """An answer that opens by rejecting the question's proposal ("X moving to Oslo? Nonsense, …")."""
 IGNORANCE: Final = _rx(
