@@ -30,6 +30,7 @@ from typing import Final
 import orjson
 
 from .adapters._common import anthropic_blocks
+from .jsonl import split_lines
 from .model import BlockKind
 from .tokens import Estimator, ScriptBreakdown
 
@@ -216,7 +217,7 @@ def _count_file(path: str, size: int, estimator: Estimator, threshold: int, out:
                     data = data[first + 1 :]
                     start += first + 1
             end = start
-            numbers = _counts(data.split(b"\n"), estimator, threshold)
+            numbers = _counts(split_lines(data), estimator, threshold)
             if numbers:
                 try:
                     answer.write(numbers.tobytes())
