@@ -47,6 +47,11 @@ FREE_CORE: Final = 0.5
 _FIELDS: Final = 3
 """Integers sent per text: its hash, its length, its count."""
 
+DRAIN_CHARS: Final = 256 << 10
+"""After taking in the child's answers, the reading counts this many characters of long texts
+itself before it looks for more (a look is a system call; until the two meet, every long text the
+reading reaches is one the child has not)."""
+
 
 def usable_cores() -> int:
     """Cores this process may run on."""
@@ -89,6 +94,8 @@ class CountedAhead:
         self.taken = 0
         """Counts taken from the child (what the tests check)."""
         self._partial = b""
+        self._uncounted = 0
+        """Characters of long texts to count here before the child's answers are looked at again."""
         self._owner = os.getpid()
         """The process that started the child: the only one that may stop it and wait for it (a
         process forked later holds a copy of this object, not the child)."""
@@ -107,12 +114,14 @@ class CountedAhead:
             return self.inner.count(text)
         key = hash(text)
         found = self.counts.get(key)
-        if found is None and self.answers is not None:
+        if found is None and self.answers is not None and self._uncounted <= 0:
             self._drain()
+            self._uncounted = DRAIN_CHARS
             found = self.counts.get(key)
         if found is not None and found[0] == length:
             self.taken += 1
             return found[1]
+        self._uncounted -= length
         return self.inner.count(text)
 
     def _drain(self) -> None:

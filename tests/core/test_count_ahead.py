@@ -93,6 +93,33 @@ def test_the_childs_counts_are_the_readings_own(
     assert counter.taken == long_texts(session, CAP) - 2 >= 5
 
 
+def test_the_reading_looks_for_answers_once_per_drain_chars(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the child answers, a long text is looked up in the pipe only once per
+    :data:`~ctxscope.core.count_ahead.DRAIN_CHARS` characters the reading counts itself (a look
+    is a system call); the counts are the estimator's all the same."""
+    claude = get_estimator("claude")
+    answers, silent = os.pipe()  # a child that has said nothing yet
+    counter = CountedAhead(claude, CAP, answers, None)
+    looks = 0
+    drain = CountedAhead._drain
+
+    def counted_drain(self: CountedAhead) -> None:
+        nonlocal looks
+        looks += 1
+        drain(self)
+
+    monkeypatch.setattr(CountedAhead, "_drain", counted_drain)
+    texts = [f"text {i} " * 5_000 for i in range(200)]  # 40,000 characters or so each
+    try:
+        assert [counter.count(t) for t in texts] == [claude.count(t) for t in texts]
+    finally:
+        counter.close()
+        os.close(silent)
+    chars = sum(map(len, texts))
+    assert 1 < looks <= 1 + chars // count_ahead.DRAIN_CHARS < len(texts) // 4
+    assert counter.taken == 0
+
+
 def report_json(session: Session) -> bytes:
     summary = analyse(session, AnalysisOptions(lens="recorded")).summary(strategy="pipeline")
     return orjson.dumps(summary.to_json(per_request=True), option=orjson.OPT_INDENT_2)
