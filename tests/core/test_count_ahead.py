@@ -24,6 +24,7 @@ from pathlib import Path
 import orjson
 import pytest
 from ctxscope.core import count_ahead
+from ctxscope.core import session as session_module
 from ctxscope.core.analysis import AnalysisOptions, analyse, session_model_estimator
 from ctxscope.core.count_ahead import CountedAhead
 from ctxscope.core.reader import LARGE_LOG_TEXT_CAP, open_log, open_log_counted
@@ -118,6 +119,38 @@ def test_the_reading_looks_for_answers_once_per_drain_chars(monkeypatch: pytest.
     chars = sum(map(len, texts))
     assert 1 < looks <= 1 + chars // count_ahead.DRAIN_CHARS < len(texts) // 4
     assert counter.taken == 0
+
+
+@pytest.mark.parametrize("answered", [0, 3, 7])
+@pytest.mark.parametrize("room", [1, 4_000, 1 << 24])
+def test_deferred_counts_come_out_as_counting_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answered: int, room: int
+) -> None:
+    """A reading whose child answers only some texts (the first ``answered`` of its answers, then
+    nothing) defers the others, takes the answers as they are looked for, and counts what never
+    came itself at the end: the session is the one a read counting everything at once makes.
+    With little room to hold deferred texts (``room`` characters) it counts the rest at once."""
+    monkeypatch.setattr(session_module, "DEFERRED_CHARS", room)
+    monkeypatch.setattr(session_module, "RESOLVE_CHARS", 2_000)  # looks while reading, too
+    monkeypatch.setattr(session_module, "RESOLVE_MISSES", 2)
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(hostile_log())
+    claude = get_estimator("claude")
+    every = tmp_path / "answers.bin"
+    with open(every, "wb") as out:
+        count_ahead._count_file(str(path), path.stat().st_size, claude, CAP, os.dup(out.fileno()))
+    answers, writer = os.pipe()
+    os.write(writer, every.read_bytes()[: answered * 24])  # the child is still on the rest
+    counter = CountedAhead(claude, CAP, answers, None)
+    try:
+        session = open_log(path, text_cap=CAP, estimator=counter)
+    finally:
+        counter.close()
+        os.close(writer)
+    expected = open_log(path, text_cap=CAP, estimator=claude)
+    assert snapshot(session) == snapshot(expected)
+    assert counter.taken <= answered
+    assert not session._deferred
 
 
 def report_json(session: Session) -> bytes:
