@@ -20,8 +20,9 @@ Sets used while building the recommended policy: ``standard``, ``heldout``, ``bl
 (their failures studied turn by turn; ``blind6`` and ``blind7`` from branch ``policies7``,
 ``blind8`` from branch ``policies9``, ``blind9`` from branch ``policies10``, ``blind10`` from branch
 ``policies11``, each after its runs as a held-out set), ``seed-shape`` and LoCoMo ``dev``. Held out
-(run to report): LoCoMo ``heldout`` and ``blind11`` (frozen before any policy ran on it; run by
-the lead to report), left out of the default ``--wordings`` so that no routine run touches them.
+(run to report): LoCoMo ``heldout``, and ``blind11`` and ``blind12`` (each frozen before any policy ran
+on it; run by the lead to report), left out of the default ``--wordings`` so that no routine run
+touches them.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall; the
 last column, ``ceiling †``, the most critical recall, or per-question recall, that any policy sending

@@ -30,7 +30,7 @@ POLICY_SIDE = (
 )
 KEY_SIDE = {
     "answer_key", "generator", "benchmark", "external", "blind2", "blind3", "blind4", "blind5", "blind6",
-    "blind7", "blind8", "blind9", "blind10", "blind11", "seedshape",
+    "blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "seedshape",
 }
 
 
@@ -127,6 +127,11 @@ BLIND11_SHA256 = "c73e1a8776b749ae3634c52bd1fa39b4ef19769140a8b0a802279a01664460
 """The twelfth wording set as committed before any policy first ran on it (held out, not yet run)."""
 BLIND11_SESSION_SHA256 = "b53b4276d154d231dcda101b4d66c43172d034e5370213d4da89599d6cad164c"
 """generate(10_000, 7, "blind11") as frozen with it: the session itself, not only its module."""
+BLIND12_SHA256 = "abecc72a5d3acef90263482dc20d0d00cad420f251d2721edd1cfbca97c5e189"
+"""The thirteenth wording set as committed (b7a2108) before any policy first ran on it (held out, not yet
+run)."""
+BLIND12_SESSION_SHA256 = "dec21de8d12f94bc757aa6947d952ffb63184bb825a1bca83254bb20ae14da0e"
+"""generate(10_000, 7, "blind12") as frozen with it: the session itself, not only its module."""
 STANDARD_SESSION_SHA256 = "1bf08f821a92b9e78b6fc08087695c40e498837f0d0f06421d9e93222560fb96"
 """generate(10_000, 7) as it was before the third wording set was added: adding it changed nothing."""
 
@@ -191,6 +196,13 @@ def test_blind11_is_frozen() -> None:
     digest = hashlib.sha256((POLICIES_DIR / "blind11.py").read_bytes()).hexdigest()
     assert digest == BLIND11_SHA256, "blind11.py changed: write a new held-out set instead (docs/policies.md)"
     assert _session_digest("blind11") == BLIND11_SESSION_SHA256, "the generator changed blind11's session"
+
+
+def test_blind12_is_frozen() -> None:
+    """blind12 was committed before any policy ran on it; editing it after seeing results unblinds it."""
+    digest = hashlib.sha256((POLICIES_DIR / "blind12.py").read_bytes()).hexdigest()
+    assert digest == BLIND12_SHA256, "blind12.py changed: write a new held-out set instead (docs/policies.md)"
+    assert _session_digest("blind12") == BLIND12_SESSION_SHA256, "the generator changed blind12's session"
 
 
 def test_standard_session_is_unchanged() -> None:
@@ -306,7 +318,7 @@ def test_ceiling_comes_from_the_key_and_the_budget_alone() -> None:
 # (blind9 was held out until policies10, which studied it: a development set now.)
 # (blind10 was held out until policies11, which studied it: a development set now, its figure below
 # the target.)
-# (blind11 is held out: no routine run touches it.)
+# (blind11 and blind12 are held out: no routine run touches them.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
     "heldout": (0.9884, 0.0081),

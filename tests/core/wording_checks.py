@@ -198,3 +198,20 @@ def check_own_session(wording: str, module: ModuleType, turns: int, seed: int, u
     if turns >= 10_000:
         counts = {kind: sum(1 for row in key.labels.values() if row.kind == kind) for kind in STATEMENT_KINDS}
         assert counts == {"fact": 170, "update": updates} and len(key.checkpoints) == 9
+
+
+def check_keeps_the_generators_plan(wording: str) -> None:
+    """Only the words change: the checkpoints' turns, one first statement per attribute and the
+    worked example's labels are the standard wording's (the updates are drawn from its values)."""
+    ours, standard = generate(3_000, 5, wording).key, generate(3_000, 5).key
+    assert [c.turn for c in ours.checkpoints] == [c.turn for c in standard.checkpoints]
+    assert sum(1 for r in ours.labels.values() if r.kind == "fact") == sum(
+        1 for r in standard.labels.values() if r.kind == "fact"
+    )
+    for turn in EXAMPLE_TURNS:  # the later updates differ, so the example's stale_from may too
+        assert (ours.labels[turn].label, ours.labels[turn].kind) == (
+            standard.labels[turn].label, standard.labels[turn].kind
+        ), turn
+    assert {k: v for k, v in ours.meta.items() if k != "wording"} == {
+        k: v for k, v in standard.meta.items() if k != "wording"
+    }

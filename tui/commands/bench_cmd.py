@@ -4,7 +4,7 @@ Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
                             [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|
-                                       blind8|blind9|blind10|blind11|seed-shape]
+                                       blind8|blind9|blind10|blind11|blind12|seed-shape]
                             [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
@@ -51,7 +51,8 @@ def register(subparsers: Any) -> None:
             "test; blind6 to blind10, written by other authors, were held out until branches "
             "policies7, policies9, policies10 and policies11), the seed-shape generator and "
             "LoCoMo's dev part. LoCoMo's heldout part is run only to report (docs/policies.md); "
-            "blind11 is held out, frozen before any policy ran on it and run by the lead to report. "
+            "blind11 and blind12 are held out, each frozen before any policy ran on it and run by the "
+            "lead to report. "
             "Beside the policies, a ceiling row: the most any policy sending whole messages within "
             "the budget could carry."
         ),
@@ -64,7 +65,7 @@ def register(subparsers: Any) -> None:
         "--wording",
         choices=(
             "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
-            "blind9", "blind10", "blind11", "seed-shape",
+            "blind9", "blind10", "blind11", "blind12", "seed-shape",
         ),
         default=None,
         help=(
@@ -89,6 +90,10 @@ def register(subparsers: Any) -> None:
             "blind11 (twelfth set: Markdown planning notes, tables, checklists, quoted earlier "
             "messages, elimination and conditionals; held out: frozen before any policy ran on it, "
             "run by the lead to report); "
+            "blind12 (thirteenth set: a hurried texter, abbreviations, typos fixed on the next line, "
+            "one statement over several short texts, nvm/scratch that/wait no updates, jokes that "
+            "commit to nothing; held out: frozen before any policy ran on it, run by the lead to "
+            "report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )

@@ -1,0 +1,112 @@
+"""The held-out ``blind12`` wording generates a consistent session and answer key.
+
+Only the generator runs here: ``blind12`` is held out, so no memory policy may run on it until the
+one run that reports it (docs/policies.md). These tests check the wording module's templates and
+the key the generator builds from them: every label has its message, every statement carries a
+value of its kind, every supersession points forward to an update, every checkpoint's needs are in
+force when it is asked, two updates of each kind name the old value and the last reads like a first
+statement, and the plan (the checkpoints and the worked example) is the generator's; and its words
+are its own, down to the chatter and the assistant's replies.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from ctxscope.core.policies import blind10, blind11, blind12, generate
+from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, SHARED, WORDINGS
+from ctxscope.tui.cli import build_parser
+
+from tests.core import wording_checks as checks
+
+TEXTING = re.compile(
+    r"\n|\b(?:tmrw|mtgs?|b4|thx|idk|rn|nvm|pls|lol|lmao|jk|fyi|btw|tbh|abt|bc|u|ur|r|w|smh|omg|ok|okok|k"
+    r"|gimme|im|its|dont|didnt|doesnt|isnt|thats|whats)\b|[!?]{2}|[^\x00-\u2fff]",
+    re.IGNORECASE,
+)
+"""A line break (one text after another), a texting abbreviation or a word missing its apostrophe,
+"!!" or "??", or an emoji."""
+TEXTS = re.compile(r"\S\n\S")
+"""A statement sent as several short texts, one per line."""
+CHANGE = re.compile(r"\b(?:nvm|scratch that|actually|wait no|ok new plan|jk)\b", re.IGNORECASE)
+"""The texter's words for changing their mind."""
+
+
+def test_blind12_is_a_known_wording_with_every_family() -> None:
+    """Every kind of fact in the texting register; names, cities, values, chatter and replies new."""
+    checks.check_vocabulary("blind12", blind12, facts_at_least=5, updates_at_least=6)
+    checks.check_vocabulary_is_new(blind12, range(2, 12))
+    checks.check_shared(blind12, SHARED, blind10.SHARED, blind11.SHARED)
+    for template, families in blind12.QUERIES:
+        assert all(f.subject in ("project", "user") for f in FAMILIES if f.name in families), template
+    several_texts = 0
+    for family in FAMILIES:
+        facts, updates, echoes = blind12.TEMPLATES[family.name]
+        # two updates name the old value, first thing in the message; the others imply it, most of
+        # them with a word of changing one's mind; the last reads like a fact
+        naming = [t for t in updates if "old" in checks.template_fields(t)]
+        assert naming == list(updates[:2]), family.name
+        assert all(t.split("{old}", 1)[0].count(" ") <= 3 for t in naming), family.name
+        assert "old" not in checks.template_fields(updates[-1]), family.name
+        assert not CHANGE.search(updates[-1]), family.name
+        assert sum(1 for t in updates[2:-1] if CHANGE.search(t)) >= 1, family.name
+        # one register: most statements and every acknowledgement read as texts
+        assert sum(1 for t in facts + updates if TEXTING.search(t)) >= 7, family.name
+        assert all(TEXTING.search(t) or t == t.lower() for t in echoes), family.name
+        several_texts += sum(1 for t in facts + updates if TEXTS.search(t))
+    assert several_texts >= 20
+
+
+@pytest.mark.parametrize(("turns", "seed"), [(10_000, 7), (3_000, 5), (1_200, 11)])
+def test_blind12_key_matches_its_messages(turns: int, seed: int) -> None:
+    checks.check_own_session("blind12", blind12, turns, seed, updates=253)
+
+
+def test_blind12_keeps_the_generators_plan() -> None:
+    """Only the words change: the checkpoints, the first statements and the worked example's labels
+    are the standard wording's."""
+    checks.check_keeps_the_generators_plan("blind12")
+
+
+def test_blind12_old_values_named_are_the_superseded_ones() -> None:
+    """An update that names the old value ("wait no not {old}\n{s} is {v}") names the value of the
+    statement the key says it supersedes, and states a different value of that kind after it; about
+    a third of the updates do (two of six templates per kind)."""
+    bench = generate(10_000, 7, "blind12")
+    key, by_turn = bench.key, {m.turn: m.content.casefold() for m in bench.messages}
+    values = {name: [v.casefold() for v in vs] for name, vs in blind12.VALUES.items()}
+    naming = updates = 0
+    for turn, row in key.labels.items():
+        if row.kind != "update" or turn in EXAMPLE_TURNS:
+            continue
+        replaced = max(
+            t for t, r in key.labels.items() if r.kind in checks.STATEMENT_KINDS and r.stale_from == turn
+        )
+        if replaced in EXAMPLE_TURNS:
+            continue  # the worked example's values are the generator's
+        updates += 1
+        text, before = by_turn[turn], by_turn[replaced]
+        naming += any(
+            v in text and v in before and any(w != v and w in text.split(v, 1)[1] for w in vs)
+            for vs in values.values() for v in vs
+        )
+    assert 0.25 * updates < naming < 0.45 * updates, (naming, updates)
+
+
+def test_blind12_words_are_its_own() -> None:
+    """Its statements are in no earlier wording's session, nor its chatter and replies."""
+    checks.check_words_are_its_own("blind12", (*SHARED, *blind10.SHARED, *blind11.SHARED))
+
+
+def test_blind12_is_in_no_routine_policy_run() -> None:
+    """Held out: the bench script's default wordings and the pinned-figure tests leave it out."""
+    checks.check_in_no_routine_run("blind12")
+
+
+def test_blind12_is_a_wording_of_the_cli() -> None:
+    """``ctxscope bench policies --wording`` takes every generator wording, ``blind12`` among them
+    (the arguments are parsed here, not run)."""
+    parser = build_parser("bench")
+    for wording in WORDINGS:
+        assert parser.parse_args(["bench", "policies", "--wording", wording]).wording == wording
