@@ -250,7 +250,10 @@ class ContextMeter(Widget):
             out.append(format_dollars(record.recorded_cost))
         totals = scope.totals
         out.append(" · scope " if short else "  · scope total ", label)
-        out.append(f"≈{format_dollars(totals.cost)}" + ("+" if totals.unpriced else ""))
+        if totals.unpriced and not totals.cost:  # no call priced: no total either (not "≈$0.00+")
+            out.append("no price")
+        else:
+            out.append(f"≈{format_dollars(totals.cost)}" + ("+" if totals.unpriced else ""))
         if totals.recorded_calls and not short:
             out.append(" (agent ", label)
             out.append(format_dollars(totals.recorded_cost))

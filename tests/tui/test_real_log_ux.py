@@ -1,0 +1,38 @@
+"""What a demanding user saw wrong on real logs (Gemini CLI, Claude Code, Codex, SpecStory), each
+fixed in the dashboard: hand-built snapshots of the same shape, so no shared data is needed."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals
+from ctxscope.tui.widgets.meter import ContextMeter
+
+from . import fakes
+from .conftest import MockApp, detail_shown
+
+
+def recorded(scope: ScopeSnapshot, **record_fields: object) -> ScopeSnapshot:
+    """``scope`` in the recorded lens, every call reported (and ``record_fields`` set on each)."""
+    records = tuple(
+        dataclasses.replace(r, stages=(), summary=None, source=SOURCE_REPORTED,
+                            reported_tokens=r.calibrated_tokens, **record_fields)  # type: ignore[arg-type]
+        for r in scope.records
+    )
+    return dataclasses.replace(scope, lens="recorded", records=records, totals=ScopeTotals().extended(records))
+
+
+async def test_a_scope_with_no_priced_call_has_no_total_cost() -> None:
+    """Gemini CLI (gemini-3-pro-preview, not in the price table): every call says "no price", and so
+    does the scope's total, as ``ctxscope report`` does ("—"), never a made-up "≈$0.00+"."""
+    scope = recorded(fakes.scope(12), priced=False, cost=None)
+    app = MockApp(fakes.session(scope))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        meter = str(app.query_one(ContextMeter).render())
+        assert "cost (estimate) no price" in meter
+        assert "scope total no price" in meter and "$0.00" not in meter
+    async with MockApp(fakes.session(scope)).run_test(size=(100, 30)) as pilot:
+        await detail_shown(pilot)
+        meter = str(pilot.app.query_one(ContextMeter).render())
+        assert "cost no price · scope no price" in meter
