@@ -19,7 +19,8 @@ def recorded(scope: ScopeSnapshot, **record_fields: object) -> ScopeSnapshot:
                             reported_tokens=r.calibrated_tokens, **record_fields)  # type: ignore[arg-type]
         for r in scope.records
     )
-    return dataclasses.replace(scope, lens="recorded", records=records, totals=ScopeTotals().extended(records))
+    totals = ScopeTotals().extended(records)
+    return dataclasses.replace(scope, lens="recorded", records=records, totals=totals)
 
 
 async def test_a_scope_with_no_priced_call_has_no_total_cost() -> None:
