@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals
+from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals, SessionSnapshot
+from ctxscope.tui.screens.modals import ScopeScreen
 from ctxscope.tui.widgets.meter import ContextMeter
+from textual.widgets import OptionList
 
 from . import fakes
-from .conftest import MockApp, detail_shown
+from .conftest import MockApp, detail_shown, until
 
 
 def recorded(scope: ScopeSnapshot, **record_fields: object) -> ScopeSnapshot:
@@ -37,3 +39,24 @@ async def test_a_scope_with_no_priced_call_has_no_total_cost() -> None:
         await detail_shown(pilot)
         meter = str(pilot.app.query_one(ContextMeter).render())
         assert "cost no price · scope no price" in meter
+
+
+async def test_the_scope_picker_names_the_lens_of_its_figures() -> None:
+    """Claude Code session with sub-agents, ``l`` then ``S``: the picker's peaks and summary counts
+    are the pipeline's what-if (155k for main where the agent really sent 165k); its title says
+    so, and says recorded in the recorded lens — never one lens's figures shown as the other's."""
+    main, agent = fakes.scope(20), fakes.scope(7, scope_id="agent-a1", parent="main", label="tests")
+    for lens, title in (("recorded", "Scopes · recorded"), ("pipeline", "Scopes · pipeline what-if")):
+        rows = await picker(dataclasses.replace(fakes.session(main, agent), lens=lens), title)
+        assert len(rows) == 2 and all(" peak " in row for row in rows)
+
+
+async def picker(snapshot: SessionSnapshot, title: str) -> list[str]:
+    """The scope picker's rows (``S``), once it shows ``title``."""
+    app = MockApp(snapshot)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await detail_shown(pilot)
+        await pilot.press("S")
+        await until(pilot, lambda: isinstance(app.screen, ScopeScreen))
+        assert str(app.screen.query_one("#scope-box").border_title) == title
+        return [str(option.prompt) for option in app.screen.query_one(OptionList).options]

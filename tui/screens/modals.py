@@ -170,7 +170,10 @@ class ScopeScreen(ModalScreen[str | None]):
                 row.append(f"  {over} over limit", "red")
             options.append(Option(row, id=scope_id))
         with Vertical(id="scope-box", classes="modal-box") as box:
-            box.border_title = "Scopes"
+            # The peaks and summaries are the lens's: the title says which (the rows fit 80 columns).
+            box.border_title = (
+                "Scopes · pipeline what-if" if self._snapshot.lens == "pipeline" else "Scopes · recorded"
+            )
             box.border_subtitle = "enter picks · esc closes"
             option_list = OptionList(*options, id="scope-list")
             yield option_list
