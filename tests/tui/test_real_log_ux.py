@@ -8,6 +8,7 @@ import dataclasses
 from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals, SessionSnapshot
 from ctxscope.tui.screens.modals import ScopeScreen
 from ctxscope.tui.widgets.meter import ContextMeter
+from ctxscope.tui.widgets.summaries import SummaryList
 from textual.widgets import OptionList
 
 from . import fakes
@@ -60,3 +61,21 @@ async def picker(snapshot: SessionSnapshot, title: str) -> list[str]:
         await until(pilot, lambda: isinstance(app.screen, ScopeScreen))
         assert str(app.screen.query_one("#scope-box").border_title) == title
         return [str(option.prompt) for option in app.screen.query_one(OptionList).options]
+
+
+async def test_an_empty_summaries_pane_speaks_for_its_own_lens_only() -> None:
+    """A Claude Code session without a compaction: the recorded lens's empty summaries pane said
+    "(and, in the pipeline lens, the what-if made no summary …)" — a claim about the other lens,
+    made whether or not the what-if summarised. Each lens now says what holds in it."""
+    agent = recorded(fakes.scope(12))
+    what_if = dataclasses.replace(fakes.scope(12), lens="pipeline")
+    own = dataclasses.replace(agent, own_pipeline=True)  # ctxscope's own log: the agent's pipeline
+    for scope, words in ((agent, "No compaction yet: the agent has made none of its own."),
+                         (what_if, "No summary yet: the what-if made none and the agent compacted "),
+                         (own, "No summary yet: the agent's pipeline made none (stage 3 ")):
+        app = MockApp(dataclasses.replace(fakes.session(scope), lens=scope.lens))
+        async with app.run_test(size=(160, 48)) as pilot:
+            await detail_shown(pilot)
+            shown = str(app.query_one(SummaryList).get_option_at_index(0).prompt)
+            assert shown.startswith(words)
+            assert "pipeline lens" not in shown
