@@ -7,6 +7,7 @@ import dataclasses
 
 from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals, SessionSnapshot
 from ctxscope.tui.screens.modals import ScopeScreen
+from ctxscope.tui.widgets.header import StatusHeader
 from ctxscope.tui.widgets.meter import ContextMeter
 from ctxscope.tui.widgets.summaries import SummaryList
 from textual.widgets import OptionList
@@ -79,3 +80,19 @@ async def test_an_empty_summaries_pane_speaks_for_its_own_lens_only() -> None:
             shown = str(app.query_one(SummaryList).get_option_at_index(0).prompt)
             assert shown.startswith(words)
             assert "pipeline lens" not in shown
+
+
+async def test_the_header_says_no_timestamps_only_of_a_log_with_calls_and_no_times() -> None:
+    """A Claude Code log whose one call failed (authentication_failed, no usage) has timestamps on
+    every line but no model call: the header said "no timestamps in the log". It says nothing of
+    times until there is a call; a log of calls without times still says so."""
+    empty = dataclasses.replace(recorded(fakes.scope(0)), records=())
+    app = MockApp(dataclasses.replace(fakes.session(empty), lens="recorded"))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: app.dashboard.scope is not None)
+        header = str(app.query_one(StatusHeader).render())
+        assert "recorded" in header and "no timestamps" not in header and "no times" not in header
+    app = MockApp(dataclasses.replace(fakes.session(recorded(fakes.scope(5))), lens="recorded"))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        assert "no timestamps in the log" in str(app.query_one(StatusHeader).render())
