@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals, SessionSnapshot
+from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals, SessionSnapshot, Thresholds
 from ctxscope.tui.screens.modals import ScopeScreen
 from ctxscope.tui.widgets.header import StatusHeader
 from ctxscope.tui.widgets.meter import ContextMeter
@@ -96,3 +96,18 @@ async def test_the_header_says_no_timestamps_only_of_a_log_with_calls_and_no_tim
     async with app.run_test(size=(160, 48)) as pilot:
         await detail_shown(pilot)
         assert "no timestamps in the log" in str(app.query_one(StatusHeader).render())
+
+
+async def test_the_window_mark_keeps_its_label_next_to_a_close_trigger() -> None:
+    """Codex rollout (gpt-5.4: window 258k, auto-compact 245k) at 100 columns: the window's ▲ had
+    no label ("auto-compact 245k ▲   ▲") for want of room left of it. Its label now starts at the
+    mark, in the free cells right of the bar; the ▲ stays under the bar's end."""
+    t = Thresholds(budget=245_000, trigger=245_000, target=120_000, limit=258_000)
+    scope = dataclasses.replace(recorded(fakes.scope(12)), thresholds=t)
+    for width in (80, 100, 160):
+        app = MockApp(dataclasses.replace(fakes.session(scope), lens="recorded"))
+        async with app.run_test(size=(width, 40)) as pilot:
+            await detail_shown(pilot)
+            bar, marks = str(app.query_one(ContextMeter).render()).splitlines()[:2]
+            assert "auto-compact 245k ▲" in marks and "window 258k" in marks
+            assert marks.rindex("▲") == bar.index("▏")  # the window's mark, at the bar's end

@@ -158,8 +158,19 @@ class ContextMeter(Widget):
         limit = fmt.tokens(t.limit)
         best: list[tuple[int, str]] = []
         name = ("window" if window_known else "default window") if recorded else "limit"
-        for limit_words in (f"{name} {limit} ▲", f"{limit}{'' if window_known else '?'} ▲", "▲"):
-            limit_start = max(0, limit_pos - len(limit_words) + 1)
+        full_limit, short_limit = f"{name} {limit}", f"{limit}{'' if window_known else '?'}"
+        # The limit's label ends at its mark, else starts at it (into the cells right of the bar,
+        # free on this line) when a mark close before it leaves no room: never a bare ▲ while a
+        # label fits.
+        candidates = [
+            (start, words)
+            for start, words in (
+                (limit_pos - len(full_limit) - 1, f"{full_limit} ▲"), (limit_pos, f"▲ {full_limit}"),
+                (limit_pos - len(short_limit) - 1, f"{short_limit} ▲"), (limit_pos, f"▲ {short_limit}"),
+            )
+            if start >= 0 and start + len(words) <= width
+        ] + [(limit_pos, "▲")]
+        for limit_start, limit_words in candidates:
             placed: list[tuple[int, str]] = []
             taken = 0
             complete = True
