@@ -233,8 +233,9 @@ class DashboardScreen(Screen[None]):
         }
 
     def on_resize(self, event: events.Resize) -> None:
-        # Narrow terminals: the keys need the whole footer (ctrl+p still opens the palette).
-        self.query_one(Footer).show_command_palette = event.size.width >= 100
+        # Narrow terminals: the keys need the whole footer (ctrl+p still opens the palette); the
+        # messages pane's keys ("⏎ Whole message") take 90 columns, so the palette key waits for 120.
+        self.query_one(Footer).show_command_palette = event.size.width >= 120
 
     def top_widgets(self) -> ComposeResult:
         """Widgets between the header and the meter (none here; the demo adds its caption bar)."""

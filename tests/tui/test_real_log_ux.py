@@ -10,7 +10,7 @@ from ctxscope.tui.screens.modals import ScopeScreen
 from ctxscope.tui.widgets.header import StatusHeader
 from ctxscope.tui.widgets.meter import ContextMeter
 from ctxscope.tui.widgets.summaries import SummaryList
-from textual.widgets import OptionList
+from textual.widgets import Footer, OptionList
 
 from . import fakes
 from .conftest import MockApp, detail_shown, until
@@ -111,3 +111,20 @@ async def test_the_window_mark_keeps_its_label_next_to_a_close_trigger() -> None
             bar, marks = str(app.query_one(ContextMeter).render()).splitlines()[:2]
             assert "auto-compact 245k ▲" in marks and "window 258k" in marks
             assert marks.rindex("▲") == bar.index("▏")  # the window's mark, at the bar's end
+
+
+async def test_every_footer_key_is_whole_at_100_columns() -> None:
+    """100×30 with the messages pane (2): the footer gains "⏎ Whole message" and its last key was
+    cut under the palette key ("? Hel▏^p palette"). Every key shown is whole, in every pane."""
+    app = MockApp(fakes.session(recorded(fakes.scope(12))))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await detail_shown(pilot)
+        for pane in "1234":
+            await pilot.press(pane)
+            await pilot.pause()
+            footer = app.screen.query_one(Footer)
+            await until(pilot, lambda f=footer: bool(f.query("FooterKey")))  # type: ignore[misc]
+            keys = list(footer.query("FooterKey"))
+            palette = [key for key in keys if key.has_class("-command-palette")]
+            right = palette[0].region.x if palette else footer.region.right
+            assert all(key.region.right <= right for key in keys if key not in palette), pane
