@@ -128,3 +128,17 @@ async def test_every_footer_key_is_whole_at_100_columns() -> None:
             palette = [key for key in keys if key.has_class("-command-palette")]
             right = palette[0].region.x if palette else footer.region.right
             assert all(key.region.right <= right for key in keys if key not in palette), pane
+
+
+async def test_the_breakdown_and_the_messages_name_the_what_if() -> None:
+    """Claude Code session, ``l``: the breakdown ("By category (calibrated …)", as an estimated
+    call's is in the recorded lens) and the messages' sent/fate columns (cleared …) are the
+    pipeline's what-if, but their panes were titled as in the recorded lens. They say so now."""
+    for lens in ("recorded", "pipeline"):
+        scope = recorded(fakes.scope(12)) if lens == "recorded" else fakes.scope(12)
+        app = MockApp(dataclasses.replace(fakes.session(scope), lens=lens))
+        async with app.run_test(size=(160, 48)) as pilot:
+            await detail_shown(pilot)
+            titles = [str(app.query_one(f"#{pane}-pane").border_title) for pane in ("breakdown", "messages")]
+            assert titles[1].startswith("Messages of request #11")
+            assert all(("pipeline what-if" in title) == (lens == "pipeline") for title in titles), titles
