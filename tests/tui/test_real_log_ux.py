@@ -6,11 +6,12 @@ from __future__ import annotations
 import dataclasses
 
 from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals, SessionSnapshot, Thresholds
-from ctxscope.tui.screens.modals import ScopeScreen
+from ctxscope.tui.app import DashboardScreen
+from ctxscope.tui.screens.modals import HelpScreen, ScopeScreen
 from ctxscope.tui.widgets.header import StatusHeader
 from ctxscope.tui.widgets.meter import ContextMeter
 from ctxscope.tui.widgets.summaries import SummaryList
-from textual.widgets import Footer, OptionList
+from textual.widgets import Footer, Markdown, OptionList
 
 from . import fakes
 from .conftest import MockApp, detail_shown, until
@@ -142,3 +143,24 @@ async def test_the_breakdown_and_the_messages_name_the_what_if() -> None:
             titles = [str(app.query_one(f"#{pane}-pane").border_title) for pane in ("breakdown", "messages")]
             assert titles[1].startswith("Messages of request #11")
             assert all(("pipeline what-if" in title) == (lens == "pipeline") for title in titles), titles
+
+
+HELP_KEYS = {"left": "←", "right": "→", "home": "Home", "end": "End", "enter": "Enter",
+             "left_square_bracket": "[", "right_square_bracket": "]", "slash": "/"}
+"""How the help's key column writes a binding's key."""
+
+
+async def test_the_help_lists_every_dashboard_key() -> None:
+    """``?`` listed no search: ``/`` (search the scope's messages) and ``n`` / ``N`` (step through
+    the hits) are kept off the footer, so the help was the only place a user could learn them."""
+    app = MockApp(fakes.session(recorded(fakes.scope(12))))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        source = app.screen.query_one(Markdown).source
+        rows = [line.split("|")[1] for line in source.splitlines() if line.startswith("| ")]
+        listed = {word for row in rows for word in row.replace(",", " ").split()}
+        for binding in DashboardScreen.BINDINGS:
+            for key in binding.key.split(","):  # type: ignore[union-attr]
+                assert HELP_KEYS.get(key, key) in listed, key

@@ -51,7 +51,9 @@ request with its fate (kept, cleared, trimmed, summarised, dropped). **Breakdown
 | 1 2 3 4 | timeline, messages, breakdown, summaries pane |
 | t | timeline focused: x axis by request number ↔ wall-clock time (UTC) |
 | ↑ ↓ PgUp PgDn g G | scroll the focused list |
-| Enter | open the summary at the cursor (or the highlighted one) |
+| Enter | open the summary at the cursor (or the highlighted one); messages pane: the whole message |
+| / | search this scope's messages (text and tool names) |
+| n / N | next / previous search hit (its request and message selected) |
 | l | switch the lens: recorded ↔ pipeline (what-if) |
 | e | skipped lines and file notices |
 | m | memory-policy lab: what each policy would keep of this scope |
