@@ -8,6 +8,7 @@ import dataclasses
 from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals, SessionSnapshot, Thresholds
 from ctxscope.tui.app import DashboardScreen
 from ctxscope.tui.screens.modals import HelpScreen, ScopeScreen
+from ctxscope.tui.widgets import text as fmt
 from ctxscope.tui.widgets.header import StatusHeader
 from ctxscope.tui.widgets.meter import ContextMeter
 from ctxscope.tui.widgets.summaries import SummaryList
@@ -164,3 +165,22 @@ async def test_the_help_lists_every_dashboard_key() -> None:
         for binding in DashboardScreen.BINDINGS:
             for key in binding.key.split(","):  # type: ignore[union-attr]
                 assert HELP_KEYS.get(key, key) in listed, key
+
+
+async def test_the_pipeline_bar_has_no_held_back_tail_when_nothing_was_held_back() -> None:
+    """Codex rollout (gpt-5.4), ``l``: "raw: stored 125k → sent 125k" — the pipeline sent the whole
+    history — but the bar drew a ░ tail from the calibrated request (99.0k) to the raw stored
+    figure (125k), as if 26k had been held back. No tail where stored and sent are equal."""
+    whole = tuple(
+        dataclasses.replace(r, stored_tokens=r.sent_tokens, calibrated_tokens=r.sent_tokens * 4 // 5)
+        for r in fakes.scope(12).records
+    )
+    scope = dataclasses.replace(fakes.scope(12), records=whole, totals=ScopeTotals().extended(whole))
+    app = MockApp(fakes.session(scope))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        meter = str(app.query_one(ContextMeter).render())
+        bar, figures = meter.splitlines()[0], meter.splitlines()[3]
+        assert "░" not in bar
+        stored = fakes.scope(12).records[-1].sent_tokens
+        assert f"stored {fmt.tokens(stored)} → sent {fmt.tokens(stored)}" in figures

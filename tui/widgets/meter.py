@@ -109,8 +109,11 @@ class ContextMeter(Widget):
         scale = self._scale(t, record)
         sent = record.context_tokens
         # The stored history beyond the request shows as a tail in the pipeline lens only (in the
-        # recorded lens the stored history is a raw estimate: another unit than the bar's).
-        stored = sent if record.source else max(record.stored_tokens, sent)
+        # recorded lens the stored history is a raw estimate: another unit than the bar's), and only
+        # where the pipeline held some back: stored and sent compared raw, never the raw stored
+        # against the calibrated request (a calibration below 1 drew a tail of nothing held back).
+        held_back = not record.source and record.stored_tokens > record.sent_tokens
+        stored = max(record.stored_tokens, sent) if held_back else sent
         bar = Text(no_wrap=True, end="")
         ok, warn, over = self._style("ok"), self._style("warn"), self._style("over")
         held, empty = self._style("held"), self._style("empty")
