@@ -9,6 +9,7 @@ from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals, 
 from ctxscope.tui.app import DashboardScreen
 from ctxscope.tui.screens.modals import HelpScreen, ScopeScreen
 from ctxscope.tui.widgets import text as fmt
+from ctxscope.tui.widgets.breakdown import BreakdownPanel
 from ctxscope.tui.widgets.header import StatusHeader
 from ctxscope.tui.widgets.meter import ContextMeter
 from ctxscope.tui.widgets.summaries import SummaryList
@@ -184,3 +185,18 @@ async def test_the_pipeline_bar_has_no_held_back_tail_when_nothing_was_held_back
         assert "░" not in bar
         stored = fakes.scope(12).records[-1].sent_tokens
         assert f"stored {fmt.tokens(stored)} → sent {fmt.tokens(stored)}" in figures
+
+
+async def test_breakdown_titles_keep_their_figure_on_their_line() -> None:
+    """160×48, every real log: the breakdown pane (56 cells inside) broke "By category (reported,
+    adds up to" before its figure ("106k)" alone on the next line), and its note over three lines,
+    because a table's title wraps at the table's width. They wrap at the pane's now."""
+    scope = recorded(fakes.scope(12))
+    app = MockApp(dataclasses.replace(fakes.session(scope), lens="recorded"))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        lines = app.query_one(BreakdownPanel).plain.splitlines()
+        total = fmt.tokens(scope.records[-1].context_tokens)
+        assert f"By category (reported, adds up to {total})" in [line.strip() for line in lines]
+        script = "By script (raw estimate of the text, estimator"
+        assert any(line.strip().startswith(script) for line in lines)
