@@ -3,8 +3,9 @@
 
 Datasets (token budgets by default; each run is every policy on the same messages):
 
-* ctxscope's generator, ten wordings (``standard``, ``heldout``, ``blind2``, ``blind3``,
-  ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8``, ``blind9``), 10,000 turns, seed 7;
+* ctxscope's generator, eleven wordings (``standard``, ``heldout``, ``blind2``, ``blind3``,
+  ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8``, ``blind9``, ``blind10``), 10,000 turns,
+  seed 7;
 * ``seed-shape``: a session of the seed harness's structure (:mod:`ctxscope.core.policies.seedshape`);
 * LoCoMo (long two-person conversations with question evidence), when ``--locomo`` points at its
   ``locomo10.json``: the ``dev`` part and the ``heldout`` part (bench/convert_locomo.py says which
@@ -15,15 +16,16 @@ Datasets (token budgets by default; each run is every policy on the same message
     python bench/bench_policies.py --speed          # the recommended policy's cost per checkpoint
 
 Sets used while building the recommended policy: ``standard``, ``heldout``, ``blind2``,
-``blind3``, ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8`` and ``blind9`` (their failures
-studied turn by turn; ``blind6`` and ``blind7`` from branch ``policies7``, ``blind8`` from branch
-``policies9``, ``blind9`` from branch ``policies10``, each after its run as a held-out set),
-``seed-shape`` and LoCoMo ``dev``. Held out (run to report): LoCoMo ``heldout``, ``blind10``
-(frozen before any policy ran on it; run by the lead on main aa12032 and 2aa58af) and ``blind11``
-(frozen before any policy ran on it; to be run by the lead to report), left out of the default
-``--wordings`` so that no routine run touches them.
+``blind3``, ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8``, ``blind9`` and ``blind10``
+(their failures studied turn by turn; ``blind6`` and ``blind7`` from branch ``policies7``,
+``blind8`` from branch ``policies9``, ``blind9`` from branch ``policies10``, ``blind10`` from branch
+``policies11``, each after its runs as a held-out set), ``seed-shape`` and LoCoMo ``dev``. Held out
+(run to report): LoCoMo ``heldout`` and ``blind11`` (frozen before any policy ran on it; run by
+the lead to report), left out of the default ``--wordings`` so that no routine run touches them.
 
-Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall) and
+Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall; the
+last column, ``ceiling †``, the most critical recall, or per-question recall, that any policy sending
+whole messages within the budget could reach, from the answer key) and
 writes every result as JSON (default ``bench/results/policies.json``, git-ignored). To re-pin the
 tests after a change that moves the figures (the token estimator, say), run the command above on
 the merged tree and copy from its tables: the ``focus`` cells at 16,000 tokens of every generated
@@ -70,7 +72,7 @@ from convert_locomo import PARTS, convert  # noqa: E402
 
 GENERATED = (
     "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9",
-    "seed-shape",
+    "blind10", "seed-shape",
 )
 
 def _cell(value: float | None) -> str:
@@ -87,11 +89,15 @@ def _row(dataset: str, result: BenchmarkResult, measure: str) -> str:
         else:
             text = _cell(m.query_recall)
         cells.append(f"**{text}**" if name == RECOMMENDED else text)
+    ceiling = result.ceiling
+    if ceiling is not None:
+        cells.append(_cell(ceiling.critical_recall if measure == "state" else ceiling.query_recall))
     return f"| {dataset} | {budget} | " + " | ".join(cells) + " |"
 
 
 def _header(shown: list[str] | None) -> list[str]:
     names = [f"{n} *" if n == "full-history" else n for n in POLICY_NAMES if shown is None or n in shown]
+    names.append("ceiling †")
     return ["| dataset | budget | " + " | ".join(names) + " |", "|---|---|" + "---|" * len(names)]
 
 

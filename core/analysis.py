@@ -97,6 +97,9 @@ class AnalysisOptions:
             a live view's window (:class:`~ctxscope.core.retention.LiveWindow`).
         compare: Configurations replayed side by side (the demo's what-if view; the first is the
             reference).
+        breakdowns: The recorded lens makes each request's breakdowns (tokens per category,
+            messages per fate) and keeps its detail; False leaves them out (every figure of a
+            summary is the same; ``ctxscope report`` prints no breakdown).
     """
 
     lens: Lens | None = None
@@ -106,6 +109,7 @@ class AnalysisOptions:
     estimator: str | None = None
     keep_detail: int | None = None
     compare: tuple[PipelineConfig, ...] = ()
+    breakdowns: bool = True
 
 
 def session_model(session: Session) -> str:
@@ -663,7 +667,9 @@ class Analysis:
         assert self.estimator is not None
         for scope_id, scope in session.scopes.items():
             if scope_id not in self._recorded:
-                self._recorded[scope_id] = RecordedScope(scope, self.estimator, whole_request=self.own_format)
+                self._recorded[scope_id] = RecordedScope(
+                    scope, self.estimator, whole_request=self.own_format, breakdowns=self.options.breakdowns
+                )
         if self._own_replay is not None:
             self._own_replay.update(session)
             for scope_id, lens in self._recorded.items():

@@ -11,11 +11,16 @@ integers a text, the text's hash, its length and its count, never the text: hand
 a pipe cost what counting them in a second process saved (59270af).
 
 :class:`CountedAhead` is the reading's estimator: for a long text it takes the count the child
-sent for a text of the same hash and length if there is one, and counts the text itself otherwise
-(a text the child has not reached yet, or takes no count of). A count is a pure function of the
-text, so the figures are those of a read that counts everything itself, whatever the child
-reaches, and whether it runs at all; only two different texts of the same length and the same
-64-bit hash, on the same read, could make them differ. Nothing waits for the child.
+sent for a text of the same hash and length if there is one. The session reading with it defers
+the count of a long text the child has not answered yet (it holds the text, up to
+:data:`~ctxscope.core.session.DEFERRED_CHARS` characters of them, and adds the count to its
+message's estimate when it comes; :class:`~ctxscope.core.session.CountsLater`), so the reading
+does not count what the child, a little behind it, is about to; at the end of the log the
+reading counts what is still unanswered itself, the newest first, while the child goes on from
+the oldest. A count is a pure function of the text, so the figures are those of a read that
+counts everything itself, whatever the child reaches, and whether it runs at all; only two
+different texts of the same length and the same 64-bit hash, on the same read, could make them
+differ. Nothing waits for the child.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from typing import Final
 import orjson
 
 from .adapters._common import anthropic_blocks
+from .jsonl import split_lines
 from .model import BlockKind
 from .tokens import Estimator, ScriptBreakdown
 
@@ -45,6 +51,11 @@ FREE_CORE: Final = 0.5
 
 _FIELDS: Final = 3
 """Integers sent per text: its hash, its length, its count."""
+
+DRAIN_CHARS: Final = 256 << 10
+"""After taking in the child's answers, the reading counts this many characters of long texts
+itself before it looks for more (a look is a system call; until the two meet, every long text the
+reading reaches is one the child has not)."""
 
 
 def usable_cores() -> int:
@@ -88,6 +99,8 @@ class CountedAhead:
         self.taken = 0
         """Counts taken from the child (what the tests check)."""
         self._partial = b""
+        self._uncounted = 0
+        """Characters of long texts to count here before the child's answers are looked at again."""
         self._owner = os.getpid()
         """The process that started the child: the only one that may stop it and wait for it (a
         process forked later holds a copy of this object, not the child)."""
@@ -101,18 +114,27 @@ class CountedAhead:
         return self.inner.breakdown(text)
 
     def count(self, text: str) -> int:
+        found = self.known(text)
+        return self.inner.count(text) if found is None else found
+
+    def known(self, text: str) -> int | None:
+        """The child's count of a long ``text`` if it has sent it (None: not yet, or a text this
+        short, which the child does not count); nothing is counted here (see
+        :meth:`~ctxscope.core.session.Session.settle_counts`)."""
         length = len(text)
         if length <= self.threshold:
-            return self.inner.count(text)
+            return None
         key = hash(text)
         found = self.counts.get(key)
-        if found is None and self.answers is not None:
+        if found is None and self.answers is not None and self._uncounted <= 0:
             self._drain()
+            self._uncounted = DRAIN_CHARS
             found = self.counts.get(key)
         if found is not None and found[0] == length:
             self.taken += 1
             return found[1]
-        return self.inner.count(text)
+        self._uncounted -= length
+        return None
 
     def _drain(self) -> None:
         """Take in whatever the child has sent (without waiting)."""
@@ -193,30 +215,26 @@ _SKIPPED: Final = (BlockKind.SUMMARY,)
 
 
 def _count_file(path: str, size: int, estimator: Estimator, threshold: int, out: int) -> None:
-    """Count the long texts of the file's first ``size`` bytes, from the end backwards, a chunk of
-    whole lines at a time, answering after each chunk (until the reading closes the pipe)."""
-    end = size
+    """Count the long texts of the file's first ``size`` bytes, from its start, a chunk of whole
+    lines at a time, answering after each chunk (until the reading closes the pipe). The reading
+    defers the counts it has not got (:meth:`~ctxscope.core.session.Session.settle_counts`), so
+    the child answers in the order the reading asks."""
+    position = 0
+    held = bytearray()
+    """The start of a line that goes on in the next chunk."""
     with open(path, "rb") as handle, open(out, "wb") as answer:
-        while end > 0:
-            start = max(0, end - CHUNK_BYTES)
-            handle.seek(start)
-            data = handle.read(end - start)
-            if len(data) < end - start:
+        while position < size:
+            data = handle.read(min(CHUNK_BYTES, size - position))
+            if not data:
                 return  # the file shrank: the reading says what happened
-            if start > 0:
-                # The first line starting in the chunk (``end`` starts a line: the newline before it
-                # is the chunk's last byte and starts none).
-                first = data.find(b"\n", 0, len(data) - 1)
-                while first < 0 and start > 0:  # a line longer than a chunk: read further back
-                    start = max(0, start - CHUNK_BYTES)
-                    handle.seek(start)
-                    data = handle.read(end - start)
-                    first = data.find(b"\n", 0, len(data) - 1)
-                if start > 0:
-                    data = data[first + 1 :]
-                    start += first + 1
-            end = start
-            numbers = _counts(data.split(b"\n"), estimator, threshold)
+            position += len(data)
+            end = len(data) if position >= size else data.rfind(b"\n") + 1
+            if not end:
+                held += data  # inside a line longer than a chunk
+                continue
+            whole = bytes(held) + data[:end]
+            held = bytearray(data[end:])
+            numbers = _counts(split_lines(whole), estimator, threshold)
             if numbers:
                 try:
                     answer.write(numbers.tobytes())

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .calibration import AnchoredCalibration
-from .model import ObservedCompaction
+from .model import Category, ObservedCompaction
 from .pricing import cost_of
 from .records import RecordLog
 from .session import Scope
@@ -55,6 +55,15 @@ SUMMARY_KIND: Final = "summary"
 MICROCOMPACT_KIND: Final = "microcompact"
 
 _EMPTY_TOOLS: Final[dict[str, int]] = {}
+_NO_FATES: Final[dict[Fate, int]] = {}
+_NO_CATEGORIES: Final[dict[Category, int]] = {}
+
+
+def _fates(messages: int, summarised: int) -> dict[Fate, int]:
+    """A recorded request's messages per fate: what the agent's last summary folded, and the rest."""
+    if not summarised:
+        return {Fate.KEPT: messages}
+    return {Fate.KEPT: messages - summarised, Fate.SUMMARISED: summarised}
 
 
 def compaction_kind(compaction: ObservedCompaction) -> str:
@@ -69,6 +78,10 @@ class RecordedScope:
         scope: The scope.
         estimator: The estimator of the raw figures.
         whole_request: The log carries the whole request (ctxscope's own logs): nothing is unseen.
+        breakdowns: Make each record's breakdowns (tokens per category, messages per fate);
+            without them a record's figures are the same and its breakdowns are empty, as a
+            released record's are (``detail_released``): what ``ctxscope report`` asks for, as it
+            prints none of them.
     """
 
     def __init__(
@@ -77,9 +90,11 @@ class RecordedScope:
         estimator: Estimator,
         *,
         whole_request: bool = False,
+        breakdowns: bool = True,
     ) -> None:
         self.scope_id = scope.scope_id
-        self.sums = ContextSums(scope, estimator)
+        self.sums = ContextSums(scope, estimator, per_category=breakdowns)
+        self.breakdowns = breakdowns
         self.estimator = estimator
         self.calibration = AnchoredCalibration(unseen=0 if whole_request else None)
         self.records = RecordLog(scope.scope_id)
@@ -97,6 +112,7 @@ class RecordedScope:
         """Records for the requests appended since the last call."""
         self.sums.scope = scope
         new: list[RequestRecord] = []
+        breakdowns = self.breakdowns
         pending = scope.requests[len(self.records):]
         if pending:
             self.sums.prepare(max(request.message_count for request in pending))
@@ -129,9 +145,8 @@ class RecordedScope:
                 summary=marker,
                 over_limit=False,
                 refused=request.error is not None and request.error.kind.value == "context_length",
-                fate_counts={Fate.KEPT: mc - summarised, Fate.SUMMARISED: summarised} if summarised
-                else {Fate.KEPT: mc},
-                by_category=self.sums.categories(request, start),
+                fate_counts=_fates(mc, summarised) if breakdowns else _NO_FATES,
+                by_category=self.sums.categories(request, start) if breakdowns else _NO_CATEGORIES,
                 by_tool=_EMPTY_TOOLS,
                 model=request.model,
                 error=request.error.kind.value if request.error is not None else "",
@@ -142,6 +157,7 @@ class RecordedScope:
                 recorded_cost=request.recorded_cost,
                 priced=usage is None or cost is not None,
                 timestamp=request.timestamp,
+                detail_released=not breakdowns,
             )
             self.records.append(record)
             new.append(record)

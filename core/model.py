@@ -130,9 +130,13 @@ class Block:
         count = estimator.count(text)
         if self.elided_chars and text:
             count = math.ceil(count * (len(text) + self.elided_chars) / len(text))
+        return count + self.call_tokens(estimator)
+
+    def call_tokens(self, estimator: Estimator) -> int:
+        """A tool call's tokens beside its input text (its name and framing); 0 for other blocks."""
         if self.kind is _TOOL_CALL:
-            count += estimator.count(self.name) + TOOL_CALL_OVERHEAD_TOKENS
-        return count
+            return estimator.count(self.name) + TOOL_CALL_OVERHEAD_TOKENS
+        return 0
 
 
 _TOOL_CALL: Final = BlockKind.TOOL_CALL

@@ -703,12 +703,18 @@ class SessionReader:
     # -- offline --------------------------------------------------------------------------------
 
     def read_all(self) -> Session:
-        """Read a finished log to its end, including a last line without a newline.
+        """Read a finished log to its end, including a last line without a newline; every count
+        an estimator that counts later deferred is in (:meth:`Session.settle_counts`).
 
         Raises:
             OSError: The file cannot be read.
             UnknownFormatError: Nothing in the log is in a known format.
         """
+        session = self._read_to_end()
+        session.settle_counts()
+        return session
+
+    def _read_to_end(self) -> Session:
         if self.mode is None:
             self.mode = self._choose_mode(final=True)
         if self.mode in ("text", "database"):

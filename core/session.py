@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 from .model import (
     LAST_CALL,
@@ -213,6 +213,35 @@ class Scope:
         return [range(s, e) for s, e in zip(starts, ends, strict=True)]
 
 
+@runtime_checkable
+class CountsLater(Protocol):
+    """An estimator whose counts of long texts may come later, from elsewhere
+    (:class:`~ctxscope.core.count_ahead.CountedAhead`: a second process counting them): a
+    session reading with it defers the count of a long text it cannot take yet (see
+    :meth:`Session.settle_counts`, which :meth:`~ctxscope.core.reader.SessionReader.read_all`
+    calls at the end: a log read otherwise holds partial estimates until it is called)."""
+
+    name: str
+
+    def count(self, text: str) -> int: ...
+
+    def known(self, text: str) -> int | None:
+        """The count of ``text`` if it is known now (nothing is counted here)."""
+        ...
+
+
+DEFERRED_CHARS: Final = 16 << 20
+"""Characters of long texts a session holds while their counts are deferred; beyond them it counts
+a text at once (so the memory stays bounded when the counts are slow to come)."""
+
+RESOLVE_CHARS: Final = 1 << 20
+"""Characters deferred between two looks for the deferred texts' counts."""
+
+RESOLVE_MISSES: Final = 64
+"""A look stops after this many deferred texts in a row whose counts have not come (they come in
+the order the texts were read)."""
+
+
 class Session:
     """All scopes read from one log (or one folder of logs), built incrementally.
 
@@ -247,6 +276,13 @@ class Session:
         """Keep at most this many characters of a block's text (None keeps all); see :meth:`add_message`."""
         self.estimator = estimator
         """The estimator whose counts are taken over the full text before a block is elided."""
+        self._later = estimator if isinstance(estimator, CountsLater) else None
+        """The estimator, when its counts of long texts may come later."""
+        self._deferred: list[tuple[str, int, str]] = []
+        """(scope, message index, text) of each long text whose count is still to be added to its
+        message's estimate (see :meth:`settle_counts`)."""
+        self._deferred_chars = 0
+        self._unresolved_chars = 0
         self.line_offsets: dict[str, array[int]] = {}
         """Byte offset of each line's start, by source file (index = line number - 1; -1 unknown)."""
 
@@ -293,7 +329,7 @@ class Session:
         if cap is not None:
             for block in blocks:
                 if len(block.text) > cap and block.kind is not _SUMMARY:
-                    blocks, tokens = self._elide(blocks, cap)
+                    blocks, tokens = self._elide(blocks, cap, scope_id, len(messages))
                     message = Message(
                         len(messages), role, blocks, scope_id, meta, line, category_hint, tokens
                     )
@@ -306,27 +342,93 @@ class Session:
         scope._index_message(message)
         return message
 
-    def _elide(self, blocks: tuple[Block, ...], cap: int) -> tuple[tuple[Block, ...], dict[str, int]]:
-        """``blocks`` with every text longer than ``cap`` cut to ``cap`` characters (summaries
-        excepted), and the memo of the message's estimate over the full text (when any was cut)."""
+    def _elide(
+        self, blocks: tuple[Block, ...], cap: int, scope_id: str, index: int
+    ) -> tuple[tuple[Block, ...], dict[str, int]]:
+        """``blocks`` (of the message ``index`` of ``scope_id``) with every text longer than ``cap``
+        cut to ``cap`` characters (summaries excepted), and the memo of the message's estimate over
+        the full text (when any was cut; a count that comes later is added to it then)."""
         for block in blocks:
             if len(block.text) > cap and block.kind is not _SUMMARY:
                 break
         else:
             return blocks, {}
         estimator = self.estimator or default_estimator()
+        later = self._later
         full = MESSAGE_OVERHEAD_TOKENS
         kept: list[Block] = []
         for b in blocks:
-            full += b.tokens(estimator)
             text = b.text
-            if len(text) > cap and b.kind is not _SUMMARY:
+            long = len(text) > cap and b.kind is not _SUMMARY
+            count = self._count_or_defer(later, b, scope_id, index) if long and later is not None else None
+            if count is None:
+                full += b.tokens(estimator)
+            else:  # a deferred count (0 here) is added when it comes
+                full += count + b.call_tokens(estimator)
+            if long:
                 b = Block(
                     b.kind, text[:cap], b.call_id, b.name, b.artifact, b.size_bytes, b.width, b.height,
                     b.is_error, b.elided_chars + len(text) - cap,
                 )
             kept.append(b)
         return tuple(kept), {estimator.name: full}
+
+    def _count_or_defer(self, later: CountsLater, block: Block, scope_id: str, index: int) -> int | None:
+        """The count of ``block``'s long text if it is known now, else 0 with the count deferred
+        (added to the message's estimate when it comes); None when the block is counted as any
+        other (an image, a text already cut, or no room left to hold one more text)."""
+        if block.elided_chars or block.is_image:
+            return None
+        text = block.text
+        count = later.known(text)
+        if count is not None:
+            return count
+        if self._unresolved_chars >= DEFERRED_CHARS:
+            return None
+        self._deferred.append((scope_id, index, text))
+        self._unresolved_chars += len(text)
+        self._deferred_chars += len(text)
+        if self._deferred_chars >= RESOLVE_CHARS:
+            self._resolve(later, count_rest=False)
+        return 0
+
+    def _resolve(self, later: CountsLater, *, count_rest: bool) -> None:
+        """Add the counts known now of the deferred texts to their messages' estimates (and, with
+        ``count_rest``, count the others here, the newest first)."""
+        waiting: list[tuple[str, int, str]] = []
+        deferred = self._deferred
+        misses = 0
+        for position, entry in enumerate(deferred):
+            if not count_rest and misses >= RESOLVE_MISSES:
+                waiting += deferred[position:]  # the counts come in order: these are not in yet
+                break
+            count = later.known(entry[2])
+            if count is None:
+                waiting.append(entry)
+                misses += 1
+            else:
+                self._add_count(entry[0], entry[1], count, later.name)
+                misses = 0
+        if count_rest:
+            while waiting:  # the newest first: counts of the oldest may still come meanwhile
+                scope_id, index, text = waiting.pop()
+                self._add_count(scope_id, index, later.count(text), later.name)
+        self._deferred = waiting
+        self._unresolved_chars = sum(len(entry[2]) for entry in waiting)
+        self._deferred_chars = 0
+
+    def _add_count(self, scope_id: str, index: int, count: int, name: str) -> None:
+        message = self.scopes[scope_id].messages[index]
+        known = message.known_estimate(name)
+        assert known is not None  # the message was elided, so its memo was made
+        message._memoise(name, known + count)
+
+    def settle_counts(self) -> None:
+        """Add every deferred count to its message's estimate, counting here the texts whose
+        counts have not come: after this, every estimate is what counting at once gives (the
+        reader calls it once a log is read to its end)."""
+        if self._later is not None and self._deferred:
+            self._resolve(self._later, count_rest=True)
 
     def amend_last_message(self, scope_id: str, extra: Iterable[Block]) -> Message:
         """Add blocks to a scope's last message (a response split over several log lines).
@@ -347,7 +449,7 @@ class Session:
         extra = tuple(extra)
         tokens: dict[str, int] = {}
         if self.text_cap is not None:
-            extra, tokens = self._elide(extra, self.text_cap)
+            extra, tokens = self._elide(extra, self.text_cap, scope_id, index)
         estimator = self.estimator or default_estimator()
         name = estimator.name
         memo: dict[str, int] = {}

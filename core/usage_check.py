@@ -197,14 +197,19 @@ class ContextSums:
     long as the live context.
     """
 
-    def __init__(self, scope: Scope, estimator: Estimator) -> None:
+    def __init__(self, scope: Scope, estimator: Estimator, *, per_category: bool = True) -> None:
         self.scope = scope
         self.estimator = estimator
+        self.per_category = per_category
+        """Keep the per-category sums (:meth:`categories`); without them only the totals are
+        kept, which is all :meth:`request` reads."""
         self.prefix = HeldInts("q", [0])
         """Tokens of the first *i* messages."""
         self.system_prefix = HeldInts("q", [0])
         """Tokens of the system messages among the first *i* messages."""
-        self.by_category: dict[Category, HeldInts] = {cat: HeldInts("q", [0]) for cat in _CATEGORIES}
+        self.by_category: dict[Category, HeldInts] = (
+            {cat: HeldInts("q", [0]) for cat in _CATEGORIES} if per_category else {}
+        )
         """Tokens of the first *i* messages per category."""
         self.system_count = HeldInts("q", [0])
         """System messages among the first *i* messages."""
@@ -244,8 +249,9 @@ class ContextSums:
                 system_n += 1
             systems.append(system_total)
             system_counts.append(system_n)
-            running[_CATEGORY_COLUMN[message.category()]] += tokens
-            rows.append(tuple(running))
+            if columns:  # without the per-category sums a message's category is not looked at
+                running[_CATEGORY_COLUMN[message.category()]] += tokens
+                rows.append(tuple(running))
         prefix.extend(totals)
         system.extend(systems)
         counts.extend(system_counts)
@@ -284,7 +290,13 @@ class ContextSums:
 
     def categories(self, request: ModelRequest, start: int) -> dict[Category, int]:
         """Tokens per category of a request's live context from ``start`` (counted as
-        :meth:`request` counts it)."""
+        :meth:`request` counts it).
+
+        Raises:
+            ValueError: The sums were made without ``per_category``.
+        """
+        if not self.per_category:
+            raise ValueError("these sums keep no per-category figures")
         end = request.message_count
         self._extend(end)
         offset = self.system_prefix.offset  # every sum is released to the same floor
@@ -307,7 +319,7 @@ def check_scope(scope: Scope, estimator: Estimator) -> ScopeCheck | None:
     The calibrated figure of a call is :class:`~ctxscope.core.calibration.AnchoredCalibration`'s,
     from the scope's earlier reported calls only (see the module docs).
     """
-    sums = ContextSums(scope, estimator)
+    sums = ContextSums(scope, estimator, per_category=False)
     calibration = AnchoredCalibration()
     calls: list[CallCheck] = []
     for request in scope.requests:

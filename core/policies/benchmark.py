@@ -16,6 +16,15 @@ Metrics, pooled over the checkpoints (sums of counts, then one ratio):
 * ``precision`` — share of what it carries that is a critical fact in force;
 * ``query_recall`` — share of the turns each checkpoint's answer needs that it carries;
 * ``tokens`` and ``messages`` — mean size of what it sends; ``ms_per_query`` — mean time per call.
+
+Beside them, the **ceiling** of the session under the budget (:class:`Ceiling`, read from the key
+alone): the most critical recall, and query recall, that *any* policy sending whole messages within
+the budget could reach — at each checkpoint the most of its critical turns (of the turns its answer
+needs) that fit the budget together, each turn costing what the policies' budget charges for it
+(the store's estimate: the message's tokens plus the per-message overhead), pooled like the
+recall. Every such turn is worth one fact, so taking the cheapest first is optimal: the figure is
+the exact maximum, which is below the knapsack's LP bound by less than one fact per checkpoint.
+A summary can carry more than its whole messages would; the ceiling does not bound ``summary``.
 """
 
 from __future__ import annotations
@@ -98,6 +107,67 @@ def _ratio(kept: float, total: float) -> float | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Ceiling:
+    """The most any whole-message policy within the budget could carry (see the module doc).
+
+    Attributes:
+        critical_recall: Most critical facts in force that fit ÷ critical facts in force, pooled.
+        query_recall: Most needed turns that fit ÷ needed turns, pooled.
+    """
+
+    critical_recall: float | None
+    query_recall: float | None
+
+    def as_dict(self) -> dict[str, float | None]:
+        """JSON-ready values, rounded to 4 places."""
+        return {"critical_recall": _round(self.critical_recall), "query_recall": _round(self.query_recall)}
+
+
+def fits_at_most(costs: Sequence[int], budget: Budget) -> int:
+    """How many of these messages, each worth one, a selection within ``budget`` can hold at most.
+
+    With every item worth one, the cheapest first is optimal (exchange argument): the count is
+    exact, and the budget's message limit, when there is one, caps it.
+
+    Args:
+        costs: Token cost of each message (what the budget charges for it).
+        budget: The budget.
+
+    Returns:
+        The largest number of them that fits.
+    """
+    limit = len(costs) if budget.messages is None else min(len(costs), budget.messages)
+    if budget.tokens is None:
+        return limit
+    spent = count = 0
+    for cost in sorted(costs):
+        if count == limit or spent + cost > budget.tokens:
+            break
+        spent += cost
+        count += 1
+    return count
+
+
+@dataclass(slots=True)
+class _CeilingTally:
+    critical: int = 0
+    critical_fit: int = 0
+    needs: int = 0
+    needs_fit: int = 0
+
+    def add(
+        self, critical: frozenset[int], needs: Sequence[int], cost: Mapping[int, int], budget: Budget
+    ) -> None:
+        self.critical += len(critical)
+        self.critical_fit += fits_at_most([cost[t] for t in critical], budget)
+        self.needs += len(needs)
+        self.needs_fit += fits_at_most([cost[t] for t in set(needs) if t in cost], budget)
+
+    def ceiling(self) -> Ceiling:
+        return Ceiling(_ratio(self.critical_fit, self.critical), _ratio(self.needs_fit, self.needs))
+
+
+@dataclass(frozen=True, slots=True)
 class BenchmarkResult:
     """Grades of every policy on one session, key and budget.
 
@@ -116,6 +186,8 @@ class BenchmarkResult:
     checkpoints: int
     seconds: float
     source: str = ""
+    ceiling: Ceiling | None = None
+    """The most any whole-message policy within the budget could reach (:class:`Ceiling`)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Anything else worth reporting (generator seed, label counts)."""
 
@@ -124,6 +196,7 @@ class BenchmarkResult:
         return {
             "recommended": RECOMMENDED if RECOMMENDED in self.policies else None,
             "policies": {name: m.as_dict() for name, m in self.policies.items()},
+            "ceiling": None if self.ceiling is None else self.ceiling.as_dict(),
             "budget": {"messages": self.budget.messages, "tokens": self.budget.tokens},
             "turns": self.turns,
             "checkpoints": self.checkpoints,
@@ -279,9 +352,10 @@ def evaluate_sessions(
     """
     started = time.perf_counter()
     tallies: dict[str, _Tally] = {}
+    ceiling = _CeilingTally()
     turns = checkpoints = 0
     for messages, key in sessions:
-        _grade_session(messages, key, budget, policies, db_path, tallies)
+        _grade_session(messages, key, budget, policies, db_path, tallies, ceiling)
         turns += len(messages)
         checkpoints += len(key.checkpoints)
     return BenchmarkResult(
@@ -291,6 +365,7 @@ def evaluate_sessions(
         checkpoints=checkpoints,
         seconds=time.perf_counter() - started,
         source=source,
+        ceiling=ceiling.ceiling(),
     )
 
 
@@ -301,6 +376,7 @@ def _grade_session(
     policies: Sequence[str] | None,
     db_path: str | os.PathLike[str],
     tallies: dict[str, _Tally],
+    ceiling: _CeilingTally,
 ) -> None:
     runner = PolicyRunner(policies, db_path=db_path, save_scores=os.fspath(db_path) != ":memory:")
     for policy in runner.policies:
@@ -314,6 +390,9 @@ def _grade_session(
                 position += 1
             selections = runner.select(checkpoint.turn, checkpoint.query, budget)
             sets = key.sets_at(checkpoint.turn)
+            sent_before = (t for t in sets[Label.CRITICAL] | set(checkpoint.needs) if t in content)
+            cost = {t: runner.store.tokens(t) for t in sent_before if t < checkpoint.turn}
+            ceiling.add(sets[Label.CRITICAL], checkpoint.needs, cost, budget)
             for name, timed in selections.items():
                 tallies[name].add(timed.selection, sets, checkpoint.needs, timed.seconds, content)
         runner.feed_many(messages[position:])  # the store then holds the whole session
@@ -361,5 +440,6 @@ def run_generated(
         checkpoints=result.checkpoints,
         seconds=time.perf_counter() - started,
         source=result.source,
+        ceiling=result.ceiling,
         extra={"generator": {"turns": turns, "seed": seed, "wording": wording, "kinds": kinds(bench.key)}},
     )

@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from .coreference import resolve_references
 from .letters import letter_body
 from .reported import read_reported
 from .speech import read_dictation
@@ -109,7 +110,8 @@ def _expand(match: re.Match[str]) -> str:
 @lru_cache(maxsize=65_536)
 def normalise(text: str) -> str:
     """``text`` with chat abbreviations spelt out, apostrophes of contractions restored and
-    transposed function words put right; asides that carry nothing ("fyi", "lol") left out.
+    transposed function words put right; asides that carry nothing ("fyi", "lol") left out; and,
+    last, its anaphors read as what they refer to (:mod:`.coreference`).
 
     Args:
         text: A message.
@@ -121,4 +123,4 @@ def normalise(text: str) -> str:
     expanded = _CHAT_WORD.sub(_expand, text)
     if expanded != text:
         expanded = _ASIDE_INSIDE.sub("", _ASIDE_OPENING.sub(r"\1", expanded))
-    return letter_body(read_dictation(expanded))
+    return resolve_references(letter_body(read_dictation(expanded)))

@@ -322,7 +322,13 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     assistant = message.role not in AUTHORITATIVE_ROLES
     own = SECOND_PERSON if assistant else FIRST_PERSON
     if THIRD_PARTY.search(body):
-        return None  # someone else's attribute ("my sister went vegan", "Priya's partner is…")
+        # someone else's attribute ("my sister went vegan", "Priya's partner is…"), unless another
+        # clause states something of a name of its own ("Ana and her deputy swapped desks, so Ana
+        # is now in Brno"): the relative's clause is then the circumstance, left out
+        apart = [c for c in CLAUSES.split(body) if c and not THIRD_PARTY.search(c)]
+        if not any(NAMED_STATEMENT.match(c) for c in apart):
+            return None
+        body = " ".join(apart)
     withdrawn = withdrawn_spans(body)
     marked = update_marker_span(body) is not None
     change = marked or bool(withdrawn)
@@ -433,6 +439,12 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     )
 
 
+CLAUSES: Final = re.compile(r"(?<=[.;!?])\s+|,\s+(?=(?:so|and|but)\b)")
+"""Where a clause ends: a sentence mark or a semicolon, or a comma before a coordinating conjunction."""
+NAMED_STATEMENT: Final = re.compile(
+    r"(?:(?:so|and|but)\s+)?(?:[A-Z][\w'’-]*\s+)+(?:is|are|has|have|will|now)\b"
+)
+"""A clause that opens with a name and a verb of the present ("so Ana is now in Brno")."""
 _LABEL: Final = re.compile(r"^\W*[A-Za-z]+\s+(?:in|on|for|to|at|of|from|about|re)\b", re.IGNORECASE)
 """A label ("Fix in the ticket", "Note for later"): a verb and a preposition, no object."""
 CORRECTION_HEADING: Final = re.compile(r"^\s*(?:correction|erratum|corrigendum)\s*:", re.IGNORECASE)

@@ -99,10 +99,10 @@ HEARSAY: Final = _rx(
 """Evidentials: second-hand, unconfirmed information."""
 
 NEVER_SUBJECT: Final = _rx(
-    r"(?:^|(?<=\bthat )|(?<=[,;:] ))([^,;:.!?]{1,60}?)\s+(?:has|had|have|'s|'d)\s+never\b"
+    r"(?:^|(?<=\bthat )|(?<=[,;:] ))([^,;:.!?]{1,60}?)\s+(?:has|had|have|'s|'d|was|were|is|are)\s+never\b"
 )
-"""The subject of a clause negated with "never" in the perfect ("X had never been in the running for
-Y"): what it denies is that subject, so the subject names no value set."""
+"""The subject of a clause negated with "never" ("X had never been in the running for Y", "X was
+never an option for Y"): what it denies is that subject, so the subject names no value set."""
 
 DENIAL: Final = _rx(
     r"\b(?:(?:is|are|was|were|been|be)\s+(?:\w+ly\s+)?denied|den(?:y|ies)|refut(?:e|es|ed))\s+that\b"
@@ -181,7 +181,12 @@ _EPISODE_BREAK: Final = re.compile(r"[.;!?]")
 
 
 def _first_in_clause(
-    text: str, base: re.Pattern[str], first: re.Pattern[str], last: re.Pattern[str], brk: re.Pattern[str]
+    text: str,
+    base: re.Pattern[str],
+    first: re.Pattern[str],
+    last: re.Pattern[str],
+    brk: re.Pattern[str],
+    pos: int = 0,
 ) -> tuple[int, int] | None:
     """The span of the leftmost match of ``base`` with the alternative ``first[^marks]*last``
     after its others (``brk`` a mark), as one search of that pattern finds it, in linear work.
@@ -189,10 +194,10 @@ def _first_in_clause(
     Only the first ``first`` of a clause can open the leftmost match of ``first[^marks]*last``, and
     the greedy repeat ends it at the clause's last ``last``: each clause is read once (the pattern
     itself reads to the clause end from every ``first``). At one position, ``base`` wins (its
-    alternatives come first, and none of those after opens as ``first`` does)."""
-    found = base.search(text)
+    alternatives come first, and none of those after opens as ``first`` does). With ``pos``, the
+    search starts there, as ``pattern.search(text, pos)`` does."""
+    found = base.search(text, pos)
     limit = found.start() if found is not None else len(text)
-    pos = 0
     while (opener := first.search(text, pos)) is not None and opener.start() < limit:
         mark = brk.search(text, opener.end())
         clause_end = mark.start() if mark is not None else len(text)
@@ -225,6 +230,7 @@ PRESENT_STATE: Final = _rx(
 _PAST_VERB: Final = (
     r"(?:just\s+|finally\s+|recently\s+|also\s+)?(?:went|had|did|made|took|saw|got|ate|met"
     r"|found|tried|bought|gave|spent|visited|started|joined|finished|learned|learnt|watched|read|ran"
+    r"|sat|stood|caught|came|drove|flew|wrote|spoke|sent|heard|kept|brought|thought|felt|lost|won"
     r"|signed up|[a-z]+(?<!e)ed)\b"
 )
 DISCOURSE_OPENER: Final = r"(?:(?:oh|and|also|so|ok|okay|anyway|hey|hi|hmm|well|right)\b[\s,]*)*"
@@ -235,7 +241,9 @@ PAST_NARRATIVE: Final = _rx(
     # the subject left out, as chat does ("Spent the morning debugging…", "Had coffee with…"): a
     # sentence that opens with a past verb and its object
     # (after a short lead-in too: "small thing: Spent the morning…")
-    rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}(?=\s+(?:a|an|the|my|our|some|\w+\s+with)\b)"
+    # (or with the company or the place it was spent in: "Sat with Tom over…", "Ran into Tom…")
+    rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}"
+    r"(?=\s+(?:a|an|the|my|our|some|\w+\s+with|with|into|through)\b)"
 )
 """First-person simple past ("I went", "we tried", "Spent the morning…"): narration, unless update
 wording says otherwise."""
@@ -361,11 +369,44 @@ _CLAUSE_TO: Final = _rx(r"\bto\b")
 _UPDATE_BREAK: Final = re.compile(r"[.;]")
 
 
-def update_marker_span(text: str) -> tuple[int, int] | None:
-    """The span :data:`UPDATE_MARKER`'s search finds, in linear work: its "from X to"
-    (``\bfrom\b[^.;]*\bto\b``) is read clause by clause (see :func:`_first_in_clause`). The
+def marker_span(text: str, pos: int = 0) -> tuple[int, int] | None:
+    """The span :data:`UPDATE_MARKER`'s search (from ``pos``) finds, in linear work: its "from X
+    to" (``\bfrom\b[^.;]*\bto\b``) is read clause by clause (see :func:`_first_in_clause`). The
     pattern itself is kept for ``fullmatch``, where it reads from one position only."""
-    return _first_in_clause(text, _UPDATE_MARKER_BASE, _FROM, _CLAUSE_TO, _UPDATE_BREAK)
+    return _first_in_clause(text, _UPDATE_MARKER_BASE, _FROM, _CLAUSE_TO, _UPDATE_BREAK, pos)
+
+
+def update_marker_span(text: str) -> tuple[int, int] | None:
+    """The first wording of change in ``text`` (:func:`marker_span`), but for two uses of its words
+    that say nothing changed: a word of change used as a noun that ends its clause, after a
+    determiner or a possessive ("sat with Tom over the data move;", "a lot of change."), names an
+    event, and one whose object is the hearer ("just to update you: …") tells the news. The search
+    goes on after either."""
+    pos = 0
+    while (span := marker_span(text, pos)) is not None:
+        start, end = span
+        noun = (
+            _CHANGE_NOUN.fullmatch(text, start, end)
+            and _NOUN_BEFORE.search(text, max(0, start - 40), start)
+            and _CLAUSE_END_AFTER.match(text, end)
+        )
+        if not (noun or _HEARER_AFTER.match(text, end)):
+            return start, end
+        pos = end
+    return None
+
+
+_NOUN_BEFORE: Final = _rx(
+    r"(?:'s|’s|\b(?:the|a|an|its|their|our|my|your|his|her|of))\s+(?:[\w-]+\s+)?$"
+)
+"""A determiner or a possessive (and a modifier) just before a word: the word is a noun."""
+_CLAUSE_END_AFTER: Final = re.compile(r"\s*(?:[.;,!?)]|$)")
+_CHANGE_NOUN: Final = _rx(
+    r"(?:move|moves|changes?|switch(?:es)?|shifts?|swaps?|updates?|transfers?|delays?|increases?"
+    r"|decreases?|reductions?|revisions?|amendments?|adjustments?|replacements?|extensions?)"
+)
+"""The words of change that are nouns too ("the move", "a change")."""
+_HEARER_AFTER: Final = _rx(r"\s+(?:you|y'all|everyone|everybody|all)\b")
 
 STANDING: Final = _rx(
     _words(
@@ -392,6 +433,11 @@ OWN_EARLIER_MESSAGE: Final = _rx(
     # the speaker as the hearer of a report ("HR told me X", "I'm told X", "as I understand it")
     r"|\b(?:told|informed|tells|informs)\s+(?:me|us)\b|\b(?:i'm|i am|i was|we were|we're)\s+told\b"
     r"|\b(?:i|we)\s+(?:gather|hear)\b|\bas\s+(?:i|we)\s+understand\s+it\b"
+    # how sure the speaker is, an aside about the statement, not about the speaker: "as far as I
+    # know", "to my knowledge", "if I'm not mistaken", "if I remember rightly"
+    r"|\bas\s+far\s+as\s+(?:i|we)\s+(?:know|can\s+tell|can\s+see|are\s+aware|am\s+aware)\b"
+    r"|\bto\s+(?:my|our)\s+(?:knowledge|mind)\b|\bif\s+(?:i'm|i\s+am)\s+not\s+mistaken\b"
+    r"|\bif\s+(?:i|we)\s+remember\s+(?:rightly|correctly)\b|\bif\s+(?:i|we)\s+recall\b"
 )
 """The speaker's own earlier message ("further to my previous message", "the figure in my last
 note", "where I said before"): a reference to the conversation, not to the speaker's attributes."""
@@ -432,15 +478,28 @@ DATE_VALUE: Final = _rx(
     rf"|\b{_WEEKDAY}\b(?!s)|\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
     r"|\bthe \d{1,2}(?:st|nd|rd|th)\b(?-i:(?!" + _BEFORE_NOUN + r"))"
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
+    # day and month with dots, as much of the world writes them ("22.05", "3.11.2026"): a day
+    # of 1-31 and a month of two digits, 01-12, not part of a longer figure or an amount
+    r"|(?<![\d.,])(?<![$¢£¥€₹₦])(?<!version )(?<!\bv)(?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])"
+    r"(?:\.\d{2,4})?(?!\d|[.,]\d|%)"
+    r"(?!\s?(?:k|m|mn|bn|million|thousand|billion|lakhs?|crores?|x|kg|km|mb|gb|hours?|h|per)\b)"
     r"|\btomorrow\b|\bnext (?:week|month|quarter|sprint)\b|\bend of (?:the )?(?:week|month|quarter|year)\b"
     r"|\bq[1-4]\b|\bmid-?(?:" + _MONTH + r")\b"
 )
 """A day or date (for a schedule)."""
 
+_CURRENCY_SIGN: Final = (
+    "$¢£¤¥\u058f\u060b\u09f2\u09f3\u0e3f\u17db\u20a0-\u20c0\ufdfc\ufe69\uff04\uffe0\uffe1\uffe5\uffe6"
+)
+"""Unicode's currency signs (category Sc: $, £, ¥, and U+20A0–U+20C0, ₹, ₦, ₩, ₱, ₫, € …)."""
+_MULTIPLIER: Final = r"(?:k|m|mn|bn|million|thousand|billion|lakhs?|lacs?|crores?)"
+"""Words that multiply an amount (with the lakh, 100,000, and the crore, 10,000,000, of South Asia)."""
 MONEY_VALUE: Final = _rx(
-    r"[$€£¥]\s?\d[\d,.]*\s?(?:k|m|mn|bn|million|thousand|billion)?\b"
-    r"|\b\d[\d,.]*\s?(?:k|m|mn|bn)\b(?!\s*(?:users|people|rows|downloads|views|visits|steps|miles|km))"
-    r"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|usd|eur|gbp|million|thousand|billion)\b"
+    # a sign, with the country's letters before a dollar ("A$", "NZ$", "US$", "HK$")
+    rf"(?-i:\b[A-Z]{{1,3}}(?=\$))?[{_CURRENCY_SIGN}]\s?\d[\d,.]*\s?{_MULTIPLIER}?\b"
+    rf"|\b\d[\d,.]*\s?(?:k|m|mn|bn)\b(?!\s*(?:users|people|rows|downloads|views|visits|steps|miles|km))"
+    rf"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
+    r"|crores?)\b"
     r"|\b(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|nzd|inr|cny|hkd|sgd|zar|pln|czk|huf|brl|mxn)\s?\d[\d,.]*"
     # an ISO 4217 code before an amount, as business writing puts it ("NOK 540,000")
     r"|(?-i:\b[A-Z]{3})\s?\d[\d,.]*\d"
@@ -719,7 +778,21 @@ def _answered(question: str, answer: str) -> bool:
         return False  # a parenthesis comments on the question ("(asking for the invite)"); it answers nothing
     if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
         return False  # "Thanks." answers nothing
+    if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
+        return False  # "Rubbish; …" rejects what the question proposed; "No idea." knows no answer
     return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
+
+
+REJECTION: Final = _rx(
+    r"(?:no|nope|nah|rubbish|nonsense|not at all|not true|untrue|false|wrong|of course not"
+    r"|certainly not|definitely not|absolutely not)\b(?!\s*(?:longer|more|one)\b)"
+)
+"""An answer that opens by rejecting the question's proposal ("X moving to Oslo? Nonsense, …")."""
+IGNORANCE: Final = _rx(
+    r"\b(?:no idea|no clue|not sure|unsure|(?:don't|do not|didn't|did not) know|dunno|lost track"
+    r"|(?:can't|cannot|can not|don't|do not) (?:remember|recall)|i forget|i forgot|beats me|who knows)\b"
+)
+"""Saying one does not know ("No idea.", "I've lost track of it.")."""
 
 
 ANYONE: Final = _rx(r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|any of you|does any ?one)\b")
@@ -903,7 +976,39 @@ def assertive_part(text: str) -> str:
                 return ""
             continue
         kept.append(sentence)
-    return " ".join(kept)
+    return " ".join(_without_narration(kept))
+
+
+_CLAUSE_BREAK: Final = re.compile(r"(?<=;)\s+|(?<=,)\s+(?=(?:and|so|but)\b)")
+"""Where a clause of a sentence ends: a semicolon, or a comma before a coordinating conjunction."""
+
+
+def _narrates(clause: str) -> bool:
+    """A clause that tells a past episode and says nothing of the present (:data:`PAST_NARRATIVE`)."""
+    return PAST_NARRATIVE.search(clause) is not None and not (
+        PRESENT_VERB.search(clause) or PRESENT_STATE.search(clause) or SETTLED.search(clause)
+        or STANDING.search(clause) or update_marker_span(clause) is not None
+    )
+
+
+def _without_narration(sentences: list[str]) -> list[str]:
+    """The sentences without the clauses that narrate a past episode, when another clause of the
+    message states something in the present ("Got a note about Rosa. Rosa has taken the lead
+    post."): the episode sets the scene, the statement says what holds. A message that only
+    narrates is left whole (the claim reader sets it aside)."""
+    clauses = [[c for c in _CLAUSE_BREAK.split(sentence) if c] for sentence in sentences]
+    narrating = [[_narrates(c) for c in parts] for parts in clauses]
+    states = any(
+        not told and PRESENT_VERB.search(c)
+        for parts, flags in zip(clauses, narrating, strict=True) for c, told in zip(parts, flags, strict=True)
+    )
+    if not states or not any(any(flags) for flags in narrating):
+        return sentences
+    kept = [
+        " ".join(c for c, told in zip(parts, flags, strict=True) if not told)
+        for parts, flags in zip(clauses, narrating, strict=True)
+    ]
+    return [k for k in kept if k]
 
 
 def is_assertion(text: str) -> bool:

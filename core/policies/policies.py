@@ -6,7 +6,7 @@ index and retrieval counts), the query's turn, the query text and the :class:`~.
 That is all a policy can see.
 
 =====================  =============================================================================
-``full-history``       every earlier message (ignores the budget; the recall ceiling)
+``full-history``       every earlier message (ignores the budget; no bound under one)
 ``sliding-window``     the newest messages that fit
 ``summary``            an incremental extractive summary (≤ 2,000 tokens) plus the newest messages
 ``retrieval``          up to 6 TF-IDF snippets scoring ≥ 0.08
@@ -20,6 +20,7 @@ That is all a policy can see.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Protocol
@@ -389,6 +390,21 @@ FOCUS_RARE_DF: Final = 2
 one the conversation seldom uses: what makes a statement particular rather than routine."""
 
 
+def _content(history: Sequence[PolicyMessage], turn: int) -> str:
+    """The text of the message at ``turn`` (``history`` is in turn order)."""
+    at = bisect_left(history, turn, key=lambda m: m.turn)
+    return history[at].content if at < len(history) and history[at].turn == turn else ""
+
+
+def _only_asks(text: str) -> bool:
+    """Whether every sentence of a message is a question: it asks, it carries no state."""
+    parts = _SENTENCE_END.split(text.strip())
+    return bool(text.strip()) and all(p.rstrip().endswith("?") for p in parts if p)
+
+
+_SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+")
+
+
 def _particularity(store: MemoryStore, turn: int, at_turn: int) -> float:
     """How much a message says that the conversation seldom says, per token it costs: its rare
     terms (:data:`FOCUS_RARE_DF`) ÷ its tokens."""
@@ -464,7 +480,7 @@ class Focus:
             for turn in ranked:
                 if packer.tokens >= share_tokens or not packer.room():
                     break
-                if turn not in stale:
+                if turn not in stale and not _only_asks(_content(history, turn)):
                     packer.add(turn)
         else:
             share_messages = int(FOCUS_QUERY_SHARE * (budget.messages or len(ranked)))

@@ -24,6 +24,7 @@ from pathlib import Path
 import orjson
 import pytest
 from ctxscope.core import count_ahead
+from ctxscope.core import session as session_module
 from ctxscope.core.analysis import AnalysisOptions, analyse, session_model_estimator
 from ctxscope.core.count_ahead import CountedAhead
 from ctxscope.core.reader import LARGE_LOG_TEXT_CAP, open_log, open_log_counted
@@ -91,6 +92,65 @@ def test_the_childs_counts_are_the_readings_own(
     # Every long text's count is the child's but those of the two lines the reader repairs (the
     # raw invalid UTF-8 and the lone surrogate, which the child leaves to it).
     assert counter.taken == long_texts(session, CAP) - 2 >= 5
+
+
+def test_the_reading_looks_for_answers_once_per_drain_chars(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the child answers, a long text is looked up in the pipe only once per
+    :data:`~ctxscope.core.count_ahead.DRAIN_CHARS` characters the reading counts itself (a look
+    is a system call); the counts are the estimator's all the same."""
+    claude = get_estimator("claude")
+    answers, silent = os.pipe()  # a child that has said nothing yet
+    counter = CountedAhead(claude, CAP, answers, None)
+    looks = 0
+    drain = CountedAhead._drain
+
+    def counted_drain(self: CountedAhead) -> None:
+        nonlocal looks
+        looks += 1
+        drain(self)
+
+    monkeypatch.setattr(CountedAhead, "_drain", counted_drain)
+    texts = [f"text {i} " * 5_000 for i in range(200)]  # 40,000 characters or so each
+    try:
+        assert [counter.count(t) for t in texts] == [claude.count(t) for t in texts]
+    finally:
+        counter.close()
+        os.close(silent)
+    chars = sum(map(len, texts))
+    assert 1 < looks <= 1 + chars // count_ahead.DRAIN_CHARS < len(texts) // 4
+    assert counter.taken == 0
+
+
+@pytest.mark.parametrize("answered", [0, 3, 7])
+@pytest.mark.parametrize("room", [1, 4_000, 1 << 24])
+def test_deferred_counts_come_out_as_counting_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answered: int, room: int
+) -> None:
+    """A reading whose child answers only some texts (the first ``answered`` of its answers, then
+    nothing) defers the others, takes the answers as they are looked for, and counts what never
+    came itself at the end: the session is the one a read counting everything at once makes.
+    With little room to hold deferred texts (``room`` characters) it counts the rest at once."""
+    monkeypatch.setattr(session_module, "DEFERRED_CHARS", room)
+    monkeypatch.setattr(session_module, "RESOLVE_CHARS", 2_000)  # looks while reading, too
+    monkeypatch.setattr(session_module, "RESOLVE_MISSES", 2)
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(hostile_log())
+    claude = get_estimator("claude")
+    every = tmp_path / "answers.bin"
+    with open(every, "wb") as out:
+        count_ahead._count_file(str(path), path.stat().st_size, claude, CAP, os.dup(out.fileno()))
+    answers, writer = os.pipe()
+    os.write(writer, every.read_bytes()[: answered * 24])  # the child is still on the rest
+    counter = CountedAhead(claude, CAP, answers, None)
+    try:
+        session = open_log(path, text_cap=CAP, estimator=counter)
+    finally:
+        counter.close()
+        os.close(writer)
+    expected = open_log(path, text_cap=CAP, estimator=claude)
+    assert snapshot(session) == snapshot(expected)
+    assert counter.taken <= answered
+    assert not session._deferred
 
 
 def report_json(session: Session) -> bytes:

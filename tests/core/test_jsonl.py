@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from ctxscope.core import jsonl
-from ctxscope.core.jsonl import FileChange, LineTail, decode_line, iter_lines, sanitise_excerpt
+from ctxscope.core.jsonl import FileChange, LineTail, decode_line, iter_lines, sanitise_excerpt, split_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +15,12 @@ from hypothesis import strategies as st
 def append(path: Path, data: bytes) -> None:
     with open(path, "ab") as handle:
         handle.write(data)
+
+
+@given(st.lists(st.sampled_from([b"\n", b"\r", b"\r\n", b"{}", b"a", b"\xff", b"\x00", b" "]), max_size=40))
+def test_split_lines_is_bytes_split(parts: list[bytes]) -> None:
+    chunk = b"".join(parts)
+    assert split_lines(chunk) == chunk.split(b"\n")
 
 
 def test_half_written_line_waits_for_its_newline(tmp_path: Path) -> None:

@@ -18,12 +18,13 @@ from ctxscope.core.policies import (
     generate,
     run_generated,
 )
-from ctxscope.core.policies.benchmark import carried_share
+from ctxscope.core.policies.benchmark import carried_share, fits_at_most
 from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, WORDINGS
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
-    "records", "text", "lexical", "store", "scoring", "summary", "tracker_notation", "chat", "speech",
+    "records", "text", "lexical", "store", "scoring", "summary", "tracker_notation", "coreference", "chat",
+    "speech",
     "letters", "lexicon",
     "paradigms", "claims", "ledger", "policies", "runner",
 )
@@ -251,13 +252,61 @@ def test_token_budget_is_respected() -> None:
             assert metrics.tokens <= 3000, name
 
 
+# -- the ceiling: what whole messages within the budget could carry ------------------------------
+
+
+def test_fits_at_most_takes_the_cheapest_first() -> None:
+    assert fits_at_most([50, 10, 30, 20], Budget(messages=None, tokens=60)) == 3  # 10 + 20 + 30
+    assert fits_at_most([50, 10, 30, 20], Budget(messages=2, tokens=60)) == 2
+    assert fits_at_most([50, 10, 30, 20], Budget(messages=None, tokens=9)) == 0
+    assert fits_at_most([50, 10], Budget(messages=600)) == 2
+    assert fits_at_most([], Budget(messages=None, tokens=100)) == 0
+
+
+def test_ceiling_bounds_every_policy_on_a_small_session() -> None:
+    for tokens in (300, 600, 1500):
+        result = run_generated(1200, 7, Budget(messages=None, tokens=tokens))
+        ceiling = result.ceiling
+        assert ceiling is not None
+        assert ceiling.critical_recall is not None and ceiling.query_recall is not None
+        assert ceiling.critical_recall < 1.0 or tokens > 600  # the small budgets bind
+        for name, metrics in result.policies.items():
+            if metrics.over_budget:
+                continue
+            assert metrics.critical_recall is not None and metrics.query_recall is not None
+            assert metrics.critical_recall <= ceiling.critical_recall + 1e-9, (name, tokens)
+            assert metrics.query_recall <= ceiling.query_recall + 1e-9, (name, tokens)
+        assert result.as_json()["ceiling"] == ceiling.as_dict()
+
+
+def test_ceiling_is_one_under_a_huge_budget() -> None:
+    result = run_generated(1200, 7, Budget(messages=None, tokens=10_000_000))
+    assert result.ceiling is not None
+    assert result.ceiling.as_dict() == {"critical_recall": 1.0, "query_recall": 1.0}
+
+
+def test_ceiling_comes_from_the_key_and_the_budget_alone() -> None:
+    """Whichever policies run, the ceiling is the same; with a key of no critical turns it has none."""
+    bench = generate(1200, seed=7)
+    budget = Budget(messages=None, tokens=1500)
+    every = evaluate(bench.messages, bench.key, budget)
+    one = evaluate(bench.messages, bench.key, budget, policies=["sliding-window"])
+    assert every.ceiling == one.ceiling
+    scrambled = AnswerKey({t: TurnLabel(t, Label.NOISE) for t in bench.key.labels}, ())
+    assert evaluate(bench.messages, scrambled, budget).as_json()["ceiling"] == {
+        "critical_recall": None, "query_recall": None,
+    }
+
+
 # The honest figures (docs/policies.md): 10,000 turns, seed 7, 16,000 tokens, critical recall and
 # stale retention of the recommended policy, re-measured on branch policies9 (blind8 studied: a
 # development set now, like blind6 and blind7 since policies7). The targets are >= 0.95 / <= 0.05:
 # met on every set the policy was built on; each figure is pinned as it is so that a regression or
 # an improvement shows.
 # (blind9 was held out until policies10, which studied it: a development set now.)
-# (blind10 and blind11 are held out too: no routine run touches them.)
+# (blind10 was held out until policies11, which studied it: a development set now, its figure below
+# the target.)
+# (blind11 is held out: no routine run touches it.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
     "heldout": (0.9884, 0.0081),
@@ -273,6 +322,8 @@ PINNED_16K = {
     # 0.9644 / 0.0397 before policies10
     "blind8": (0.9884, 0.0183),  # development since policies9; held out (main 73411a9) 0.816 / 0.1099
     "blind9": (0.9557, 0.0438),  # development since policies10; held out (main aa12032) 0.423 / 0.137
+    "blind10": (0.8359, 0.0684),  # development since policies11; held out (main aa12032) 0.569 / 0.124,
+    # (main 2aa58af) 0.586 / 0.126: short of the 0.95 / 0.05 target even after it was studied
     "seed-shape": (1.000, 0.0011),
 }
 

@@ -10,19 +10,18 @@ force when it is asked.
 
 from __future__ import annotations
 
-import ast
-import re
-from pathlib import Path
-
 import pytest
 from ctxscope.core.policies import blind9, generate
 from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES
 
-from tests.core.wording_checks import check_key_matches_messages, check_vocabulary, template_fields
+from tests.core.wording_checks import (
+    check_in_routine_runs,
+    check_key_matches_messages,
+    check_vocabulary,
+    template_fields,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
 STATEMENT_KINDS = ("fact", "update")
-
 
 
 def test_blind9_is_a_known_wording_with_every_family() -> None:
@@ -43,7 +42,8 @@ def test_blind9_statements_are_its_own() -> None:
     def statements(wording: str) -> set[str]:
         b = benches[wording]
         return {
-            m.content for m in b.messages
+            m.content
+            for m in b.messages
             if b.key.labels[m.turn].kind in STATEMENT_KINDS and m.turn not in EXAMPLE_TURNS
         }
 
@@ -54,14 +54,5 @@ def test_blind9_statements_are_its_own() -> None:
 
 
 def test_blind9_is_a_development_set_in_routine_runs() -> None:
-    """Held out until branch policies10, a development set since: the bench script's default
-    wordings and the pinned-figure tests include it."""
-    tree = ast.parse((ROOT / "bench" / "bench_policies.py").read_text())
-    generated = next(
-        node.value for node in ast.walk(tree)
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "GENERATED" for t in node.targets)
-    )
-    assert "blind9" in ast.literal_eval(generated)
-    source = (ROOT / "tests" / "core" / "test_policies_benchmark.py").read_text()
-    pinned = source.split("PINNED_16K = {", 1)[1].split("}", 1)[0]
-    assert re.search(r"blind9", pinned)
+    """Held out until branch policies10, a development set since."""
+    check_in_routine_runs("blind9")

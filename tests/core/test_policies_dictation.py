@@ -306,6 +306,8 @@ LEXICON_EXEMPT = {
     "PRONOUN_AFTER": "unanchored leading repeat",
     # nothing after the repeat can fail: each match reads one run of non-blanks
     "_NON_SPACE": "unanchored leading repeat",
+    # matched at one position (lexicon.update_marker_span), never searched
+    "_CLAUSE_END_AFTER": "unanchored leading repeat", "_HEARER_AFTER": "unanchored leading repeat",
 }
 """Lexicon patterns whose counted hazard is not one in the way they are used, with why."""
 

@@ -153,7 +153,7 @@ def _span(match: re.Match[str] | None) -> tuple[int, int] | None:
 
 def _same(text: str) -> None:
     assert lexicon.episodic_span(text) == _span(OLD_EPISODIC.search(text)), text
-    assert lexicon.update_marker_span(text) == _span(UPDATE_MARKER.search(text)), text
+    assert lexicon.marker_span(text) == _span(UPDATE_MARKER.search(text)), text
     for pattern in (OLD_VALUE, EXPLICIT_OLD_VALUE):
         assert [m.span() for m in lexicon.old_value_matches(pattern, text)] == [
             m.span() for m in pattern.finditer(text)

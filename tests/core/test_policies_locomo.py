@@ -74,7 +74,10 @@ def test_heldout_figures(tmp_path: Path) -> None:
     evidence 0.117 at 4,000 tokens, importance-seed 0.213 at 8,000. Then on main 73411a9, the
     token estimator's refit on the status-line corpus (tokens5) merged: per-question 0.534 ->
     0.5325, evidence 0.117 -> 0.116 at 4,000 and 0.2127 -> 0.2103 at 8,000 (importance-seed 0.115
-    -> 0.113 and 0.2124 -> 0.2097)."""
+    -> 0.113 and 0.2124 -> 0.2097). On branch policies11 (coreference, narrated clauses, messages
+    that only ask left out of the question's retrieval share; the held-out part run once, at the
+    end, to report): focus per-question 0.5325 -> 0.527 and evidence 0.116 -> 0.1151 at 4,000
+    tokens, evidence 0.2094 -> 0.2100 at 8,000."""
     path = os.environ.get("CTXSCOPE_LOCOMO")
     if not path or not Path(path).is_file():
         pytest.skip("set CTXSCOPE_LOCOMO to LoCoMo's data/locomo10.json (not in the repository: CC BY-NC)")
@@ -92,19 +95,20 @@ def test_heldout_figures(tmp_path: Path) -> None:
     names = ["focus", "retrieval", "summary", "importance-seed"]
     result = evaluate_sessions(sessions, Budget(messages=None, tokens=4_000), policies=names)
     focus, retrieval = result.policies["focus"], result.policies["retrieval"]
-    assert focus.query_recall == pytest.approx(0.5325, abs=0.0005)
+    assert focus.query_recall == pytest.approx(0.527, abs=0.0005)
     assert retrieval.query_recall == pytest.approx(0.387, abs=0.0005)
     # all questions' evidence: ahead of importance-seed (0.115; 0.114 before policies5); the
     # summary is credited only with the words its lines send (0.188 when whole turns were credited)
-    assert focus.critical_recall == pytest.approx(0.116, abs=0.0005)
+    assert focus.critical_recall == pytest.approx(0.1151, abs=0.0005)
     assert result.policies["importance-seed"].critical_recall == pytest.approx(0.113, abs=0.0005)
     assert result.policies["summary"].critical_recall == pytest.approx(0.0794, abs=0.0005)
     # at 8,000 tokens (where an earlier focus trailed importance-seed by 0.022, then by 0.005): ahead
     # by 0.0003 since policies7 (0.004 before), by 0.0006 on the refit estimator; behind by 0.0003
-    # since policies10 (reported speech read as statements: 0.2103 -> 0.2094, its one run to report)
+    # since policies10 (reported speech read as statements: 0.2103 -> 0.2094, its one run to report);
+    # ahead by 0.0003 again since policies11 (0.2094 -> 0.2100, its one run to report)
     wide = evaluate_sessions(
         sessions, Budget(messages=None, tokens=8_000), policies=["focus", "importance-seed"]
     )
-    assert wide.policies["focus"].critical_recall == pytest.approx(0.2094, abs=0.0005)
+    assert wide.policies["focus"].critical_recall == pytest.approx(0.2100, abs=0.0005)
     assert wide.policies["importance-seed"].critical_recall == pytest.approx(0.2097, abs=0.0005)
     assert focus.stale_retention is None  # LoCoMo labels nothing stale: "–", not 0.000

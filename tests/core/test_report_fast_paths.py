@@ -10,6 +10,7 @@ evictions and repeated ratios.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from pathlib import Path
@@ -163,6 +164,34 @@ def test_the_recorded_records_are_the_same(
     assert fast == plain
     if source == "synthetic":
         assert any(record.by_category for scope in fast for record in scope)
+
+
+@pytest.mark.parametrize("source", ["synthetic", *(p.name for p in real_logs())])
+def test_records_without_breakdowns_have_the_same_figures(source: str, tmp_path: Path) -> None:
+    """``ctxscope report``'s records (``breakdowns=False``): every field but the breakdowns is what
+    the full records hold, and the breakdowns are empty, as a released record's."""
+    path = synthetic(tmp_path) if source == "synthetic" else next(p for p in real_logs() if p.name == source)
+    session = open_log(path)
+    estimator = get_estimator(session_model_estimator(session))
+    for scope in session.scopes.values():
+        full = lens.RecordedScope(scope, estimator).advance(scope)
+        bare = lens.RecordedScope(scope, estimator, breakdowns=False).advance(scope)
+        assert bare == [
+            dataclasses.replace(r, fate_counts={}, by_category={}, detail_released=True) for r in full
+        ]
+        assert not any(r.by_category or r.fate_counts for r in bare)
+
+
+def test_sums_without_categories_refuse_a_breakdown(tmp_path: Path) -> None:
+    session = open_log(synthetic(tmp_path))
+    scope = session.scopes["main"]
+    sums = ContextSums(scope, get_estimator("claude"), per_category=False)
+    full = ContextSums(scope, get_estimator("claude"))
+    request = scope.requests[len(scope.requests) // 2]
+    assert sums.request(request) == full.request(request)
+    assert sums.by_category == {}
+    with pytest.raises(ValueError, match="per-category"):
+        sums.categories(request, 0)
 
 
 def test_the_sorted_window_is_the_sorted_ratios() -> None:

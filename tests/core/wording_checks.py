@@ -148,17 +148,30 @@ def check_words_are_its_own(wording: str, shared: tuple[tuple[str, ...], ...]) -
     assert not texts(wording, False) & {t for part in shared for t in part}
 
 
-def check_in_no_routine_run(wording: str) -> None:
-    """Held out: the bench script's default wordings and the pinned-figure tests leave it out."""
+def _routine_runs() -> tuple[tuple[str, ...], str]:
+    """The bench script's default wordings, and the text of the pinned-figure table."""
     tree = ast.parse((ROOT / "bench" / "bench_policies.py").read_text())
     generated = next(
         node.value for node in ast.walk(tree)
         if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "GENERATED" for t in node.targets)
     )
-    assert wording not in ast.literal_eval(generated)
     source = (ROOT / "tests" / "core" / "test_policies_benchmark.py").read_text()
-    pinned = source.split("PINNED_16K = {", 1)[1].split("}", 1)[0]
+    return ast.literal_eval(generated), source.split("PINNED_16K = {", 1)[1].split("}", 1)[0]
+
+
+def check_in_no_routine_run(wording: str) -> None:
+    """Held out: the bench script's default wordings and the pinned-figure tests leave it out."""
+    generated, pinned = _routine_runs()
+    assert wording not in generated
     assert not re.search(rf"\b{wording}\b", pinned)
+
+
+def check_in_routine_runs(wording: str) -> None:
+    """A development set (once held out, since studied): the bench script's default wordings and
+    the pinned-figure tests include it."""
+    generated, pinned = _routine_runs()
+    assert wording in generated
+    assert re.search(rf"\b{wording}\b", pinned)
 
 
 def check_shared(module: ModuleType, *earlier: tuple[tuple[str, ...], ...]) -> None:

@@ -187,8 +187,10 @@ def test_estimate_of_text_given_as_path_quotes_it_briefly_and_says_how(tmp_path:
     assert result.returncode == 2 and "File name too long" in err and "pipe it" in err
     assert len(err) < 300 and long_text not in err
     assert "pipe it" in run_cli("estimate", "hello there").stderr.decode()
-    missing = run_cli("estimate", str(tmp_path / "notes.txt")).stderr.decode()
+    missing_path = tmp_path / ("long-folder-name-" * 6) / "notes.txt"
+    missing = run_cli("estimate", str(missing_path)).stderr.decode()
     assert "No such file" in missing and "pipe it" not in missing  # a plain missing file: no hint
+    assert missing.split(": ")[1].endswith("/notes.txt") and len(str(missing_path)) > 80  # its end kept
 
 
 def test_command_line_messages(capsys: pytest.CaptureFixture[str]) -> None:

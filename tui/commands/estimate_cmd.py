@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import os
 import sys
 from typing import Any
 
@@ -80,10 +81,15 @@ def read_text(path: str) -> str:
 
 
 def _unreadable(path: str, exc: OSError) -> str:
-    """Why PATH cannot be read, naming it briefly; text given in place of a file gets a hint."""
-    shown = path if len(path) <= PATH_SHOWN else path[: PATH_SHOWN - 1] + "…"
+    """Why PATH cannot be read, naming it in at most :data:`PATH_SHOWN` characters (its start and
+    its end); what looks like text given in place of a file name gets a hint."""
+    half = PATH_SHOWN // 2
+    shown = path if len(path) <= PATH_SHOWN else f"{path[:half]}…{path[-(PATH_SHOWN - half - 1):]}"
     message = f"{shown}: {exc.strerror or exc}"
-    if exc.errno in (errno.ENOENT, errno.ENAMETOOLONG) and (len(path) > PATH_SHOWN or " " in path):
+    looks_like_text = exc.errno == errno.ENAMETOOLONG or (
+        exc.errno == errno.ENOENT and any(ch.isspace() for ch in path) and os.sep not in path
+    )
+    if looks_like_text:
         message += " (PATH names a file; to estimate text itself, pipe it: echo TEXT | ctxscope estimate)"
     return message
 

@@ -126,6 +126,7 @@ def build_summary(args: argparse.Namespace) -> SessionSummary:
     options = AnalysisOptions(
         lens=lens, config=config, window=args.window,
         trigger=trigger if isinstance(trigger, int) else None, estimator=args.estimator,
+        breakdowns=False,  # the report prints no request's breakdown
     )
     return analyse(session, options).summary(strategy=config.strategy)
 
