@@ -233,8 +233,9 @@ class DashboardScreen(Screen[None]):
         }
 
     def on_resize(self, event: events.Resize) -> None:
-        # Narrow terminals: the keys need the whole footer (ctrl+p still opens the palette).
-        self.query_one(Footer).show_command_palette = event.size.width >= 100
+        # Narrow terminals: the keys need the whole footer (ctrl+p still opens the palette); the
+        # messages pane's keys ("⏎ Whole message") take 90 columns, so the palette key waits for 120.
+        self.query_one(Footer).show_command_palette = event.size.width >= 120
 
     def top_widgets(self) -> ComposeResult:
         """Widgets between the header and the meter (none here; the demo adds its caption bar)."""
@@ -246,7 +247,6 @@ class DashboardScreen(Screen[None]):
         self.query_one("#timeline-pane", TitledContainer).set_subtitle(LEGEND)
         self.query_one("#summaries-pane", TitledContainer).set_title("Summaries")
         self.query_one("#messages-pane", TitledContainer).set_title("Messages")
-        self.query_one("#breakdown-pane", TitledContainer).set_title("Breakdown")
         self.query_one(StatusHeader).redact = self.redact
         self.query_one(MessagesView).redact = self.redact
         self.query_one(ErrorStrip).redact = self.redact
@@ -405,6 +405,11 @@ class DashboardScreen(Screen[None]):
             title += f" · scope {fmt.clean(scope_name(scope, self.redact), 30)}"
         pane.set_title(title)
         self.query_one("#summaries-pane", TitledContainer).set_title("Summaries" + _times_note(snapshot))
+        # The breakdown's and the messages' figures (sent, fate) are the lens's: a what-if is named so.
+        self.query_one("#breakdown-pane", TitledContainer).set_title(
+            "Breakdown" if recorded else "Breakdown · pipeline what-if"
+        )
+        self._title_messages()
         self._title_meter()
 
     def _show_cursor(self) -> None:
@@ -425,11 +430,12 @@ class DashboardScreen(Screen[None]):
 
     def _title_messages(self) -> None:
         detail, record = self.detail, self.record
+        what_if = " · pipeline what-if" if self.scope is not None and self.scope.lens == "pipeline" else ""
         if detail is None or record is None or record.detail_released:
-            self.query_one("#messages-pane", TitledContainer).set_title("Messages")
+            self.query_one("#messages-pane", TitledContainer).set_title("Messages" + what_if)
             return
         shown = detail.record.index
-        title = f"Messages of request #{shown} · {len(detail.messages):,} stored"
+        title = f"Messages of request #{shown}{what_if} · {len(detail.messages):,} stored"
         when = detail.record.sent_at
         if when is not None:
             title += f" · sent {when:%Y-%m-%d %H:%M:%S} UTC"

@@ -12,7 +12,7 @@ from rich.color import Color
 from textual.widgets import Footer
 
 from . import fakes
-from .conftest import MockApp, detail_shown
+from .conftest import MockApp, detail_shown, until
 
 
 @pytest.fixture(autouse=True)
@@ -230,3 +230,21 @@ async def test_a_log_read_from_its_start_keeps_its_x_axis() -> None:
         app.post_message(SnapshotUpdated(fakes.session(scope), done, 0))
         await pilot.pause()
         assert plot._scale.extent == 400  # read through: 400 requests, as projected
+
+
+async def test_no_auto_compact_line_when_the_agents_trigger_is_unknown() -> None:
+    """Recorded lens of an agent whose auto-compaction trigger is unknown (Gemini CLI): the window
+    stands in for the trigger, so the plot labels the window only, never ``window = auto-compact``
+    (the meter says no trigger is known); a window that is only ctxscope's default is named so,
+    as in the meter."""
+    low = Thresholds(budget=200_000, trigger=200_000, target=150_000, limit=200_000)
+    scope = dataclasses.replace(recorded(fakes.scope(20)), thresholds=low, trigger_known=False)
+    app = MockApp(fakes.session(scope))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        text = "\n".join(lines(app.query_one(TimelinePlot)))
+        assert "window 200k" in text
+        assert "auto-compact" not in text and "default window" not in text
+        unknown = dataclasses.replace(scope, window_known=False)  # ctxscope's default window
+        app.post_message(fakes.update(fakes.session(unknown), generation=1))
+        await until(pilot, lambda: "default window 200k" in "\n".join(lines(app.query_one(TimelinePlot))))

@@ -51,7 +51,9 @@ request with its fate (kept, cleared, trimmed, summarised, dropped). **Breakdown
 | 1 2 3 4 | timeline, messages, breakdown, summaries pane |
 | t | timeline focused: x axis by request number ↔ wall-clock time (UTC) |
 | ↑ ↓ PgUp PgDn g G | scroll the focused list |
-| Enter | open the summary at the cursor (or the highlighted one) |
+| Enter | open the summary at the cursor (or the highlighted one); messages pane: the whole message |
+| / | search this scope's messages (text and tool names) |
+| n / N | next / previous search hit (its request and message selected) |
 | l | switch the lens: recorded ↔ pipeline (what-if) |
 | e | skipped lines and file notices |
 | m | memory-policy lab: what each policy would keep of this scope |
@@ -170,7 +172,10 @@ class ScopeScreen(ModalScreen[str | None]):
                 row.append(f"  {over} over limit", "red")
             options.append(Option(row, id=scope_id))
         with Vertical(id="scope-box", classes="modal-box") as box:
-            box.border_title = "Scopes"
+            # The peaks and summaries are the lens's: the title says which (the rows fit 80 columns).
+            box.border_title = (
+                "Scopes · pipeline what-if" if self._snapshot.lens == "pipeline" else "Scopes · recorded"
+            )
             box.border_subtitle = "enter picks · esc closes"
             option_list = OptionList(*options, id="scope-list")
             yield option_list

@@ -57,11 +57,8 @@ def share_bar(part: int, whole: int, width: int = BAR_WIDTH) -> Text:
     return Text("█" * full + (" ▏▎▍▌▋▊▉"[rest] if rest else ""), style="cyan", no_wrap=True, end="")
 
 
-def _table(title: str, *columns: tuple[str, str], header: bool = False) -> Table:
+def _table(*columns: tuple[str, str], header: bool = False) -> Table:
     table = Table(
-        title=title,
-        title_justify="left",
-        title_style="bold",
         box=None,
         padding=(0, 1),
         pad_edge=False,
@@ -74,16 +71,23 @@ def _table(title: str, *columns: tuple[str, str], header: bool = False) -> Table
     return table
 
 
-def category_table(record: RequestRecord) -> Table:
+def _titled(title: str, table: Table, note: str = "", note_style: str = "dim") -> Group:
+    """``table`` under its title and over its note, each a line of its own that wraps at the
+    pane's width (a table's own title and caption wrap at the table's, a few cells narrower: "By
+    category (reported, adds up to" broke before its figure)."""
+    parts: list[RenderableType] = [Text(title, style="bold"), table]
+    if note:
+        parts.append(Text(note, style=note_style))
+    return Group(*parts)
+
+
+def category_table(record: RequestRecord) -> Group:
     """The request by category, in the lens's unit, adding up to the meter's figure (core's
     :meth:`~ctxscope.core.snapshot.RequestRecord.category_figures`)."""
     rows = dict(record.category_figures())
     total = record.context_tokens
     unit = "reported" if record.source == SOURCE_REPORTED else "calibrated"
-    table = _table(
-        f"By category ({unit}, adds up to {fmt.tokens(total)})",
-        ("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"),
-    )
+    table = _table(("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"))
     labels = {category.value: label for category, label in CATEGORY_LABELS.items()}
     unseen = record.unseen_tokens > 0
     if unseen:
@@ -97,18 +101,13 @@ def category_table(record: RequestRecord) -> Table:
             share_bar(value, total),
             style="" if value else "dim",
         )
-    if unseen:
-        table.caption = "not in the log: system prompt, tool definitions, MCP tools the log never shows"
-        table.caption_style = "dim"
-        table.caption_justify = "left"
-    return table
+    note = "not in the log: system prompt, tool definitions, MCP tools the log never shows" if unseen else ""
+    return _titled(f"By category ({unit}, adds up to {fmt.tokens(total)})", table, note)
 
 
-def tool_table(by_tool: Mapping[str, int]) -> Table:
+def tool_table(by_tool: Mapping[str, int]) -> Group:
     total = sum(by_tool.values())
-    table = _table(
-        "By tool (raw estimate)", ("", "left"), ("tokens", "right"), ("share", "right"), ("", "left")
-    )
+    table = _table(("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"))
     ranked = sorted(by_tool.items(), key=lambda item: (-item[1], item[0]))
     for name, value in ranked[:TOOLS_SHOWN]:
         table.add_row(
@@ -120,7 +119,7 @@ def tool_table(by_tool: Mapping[str, int]) -> Table:
         table.add_row(Text(f"{len(ranked) - TOOLS_SHOWN} more", style="dim"), fmt.tokens(rest), "", "")
     if not ranked:
         table.add_row(Text("no tool output in this request", style="dim"), "", "", "")
-    return table
+    return _titled("By tool (raw estimate)", table)
 
 
 SCRIPT_LABELS: Final = {
@@ -137,16 +136,15 @@ SCRIPT_LABELS: Final = {
 }
 
 
-def script_table(detail: RequestDetail) -> Table:
+def script_table(detail: RequestDetail) -> Group:
     """Characters and tokens per script class of ``detail``'s sent text, and what ``chars / 4``
     says for each (figures from core: :func:`~ctxscope.core.snapshot.script_figures`); then what
     the raw estimate counts beyond the text (message and tool-call overheads, images) and the raw
     estimate itself, the meter's figure."""
     by_script = detail.by_script
     table = _table(
-        f"By script (raw estimate of the text, estimator {by_script.estimator})",
-        ("", "left"), ("chars", "right"),
-        ("tokens", "right"), ("chars/4", "right"), ("chars/tok", "right"), header=True,
+        ("", "left"), ("chars", "right"), ("tokens", "right"), ("chars/4", "right"), ("chars/tok", "right"),
+        header=True,
     )
     *rows, whole = script_figures(by_script)
     for row in rows:
@@ -164,11 +162,10 @@ def script_table(detail: RequestDetail) -> Table:
         table.add_row(Text("raw estimate"), "", fmt.tokens(detail.record.sent_tokens), "", "")
     for name, tokens in by_script.exact_counts.items():  # the real tokenizers, beside the estimate
         table.add_row(Text(name, style="dim"), "", Text(fmt.tokens(tokens), style="dim"), "", "")
-    if detail.chars4_undercounts:
-        table.caption = f"chars/4 says {fmt.share(detail.chars4_share)} of the estimate: it under-counts"
-        table.caption_style = "yellow"
-        table.caption_justify = "left"
-    return table
+    note = (f"chars/4 says {fmt.share(detail.chars4_share)} of the estimate: it under-counts"
+            if detail.chars4_undercounts else "")
+    return _titled(f"By script (raw estimate of the text, estimator {by_script.estimator})", table, note,
+                   "yellow")
 
 
 def _record_tables(record: RequestRecord) -> RenderableType:

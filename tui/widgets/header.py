@@ -106,7 +106,10 @@ def _fields(
     """The header's fields in display order: scope, model and follow keep their place longest;
     then the times (shortened first), estimator and format; the session id; the file name last."""
     times = snapshot.times
-    fields = [_times_field(times)]
+    # The times are the model calls': before the first call (or in a log of none) there is nothing
+    # to say, never "no timestamps in the log" of a log whose lines all have one.
+    called = times.known or any(each.records for each in snapshot.scopes.values())
+    fields = [_times_field(times)] if called else []
     if snapshot.session_id:
         fields.append(_field(5, ("session ", "dim"), (fmt.clean(snapshot.session_id, 12), "")))
     if scope is not None:

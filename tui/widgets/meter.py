@@ -109,8 +109,11 @@ class ContextMeter(Widget):
         scale = self._scale(t, record)
         sent = record.context_tokens
         # The stored history beyond the request shows as a tail in the pipeline lens only (in the
-        # recorded lens the stored history is a raw estimate: another unit than the bar's).
-        stored = sent if record.source else max(record.stored_tokens, sent)
+        # recorded lens the stored history is a raw estimate: another unit than the bar's), and only
+        # where the pipeline held some back: stored and sent compared raw, never the raw stored
+        # against the calibrated request (a calibration below 1 drew a tail of nothing held back).
+        held_back = not record.source and record.stored_tokens > record.sent_tokens
+        stored = max(record.stored_tokens, sent) if held_back else sent
         bar = Text(no_wrap=True, end="")
         ok, warn, over = self._style("ok"), self._style("warn"), self._style("over")
         held, empty = self._style("held"), self._style("empty")
@@ -158,8 +161,19 @@ class ContextMeter(Widget):
         limit = fmt.tokens(t.limit)
         best: list[tuple[int, str]] = []
         name = ("window" if window_known else "default window") if recorded else "limit"
-        for limit_words in (f"{name} {limit} ▲", f"{limit}{'' if window_known else '?'} ▲", "▲"):
-            limit_start = max(0, limit_pos - len(limit_words) + 1)
+        full_limit, short_limit = f"{name} {limit}", f"{limit}{'' if window_known else '?'}"
+        # The limit's label ends at its mark, else starts at it (into the cells right of the bar,
+        # free on this line) when a mark close before it leaves no room: never a bare ▲ while a
+        # label fits.
+        candidates = [
+            (start, words)
+            for start, words in (
+                (limit_pos - len(full_limit) - 1, f"{full_limit} ▲"), (limit_pos, f"▲ {full_limit}"),
+                (limit_pos - len(short_limit) - 1, f"{short_limit} ▲"), (limit_pos, f"▲ {short_limit}"),
+            )
+            if start >= 0 and start + len(words) <= width
+        ] + [(limit_pos, "▲")]
+        for limit_start, limit_words in candidates:
             placed: list[tuple[int, str]] = []
             taken = 0
             complete = True
@@ -250,7 +264,10 @@ class ContextMeter(Widget):
             out.append(format_dollars(record.recorded_cost))
         totals = scope.totals
         out.append(" · scope " if short else "  · scope total ", label)
-        out.append(f"≈{format_dollars(totals.cost)}" + ("+" if totals.unpriced else ""))
+        if totals.unpriced and not totals.cost:  # no call priced: no total either (not "≈$0.00+")
+            out.append("no price")
+        else:
+            out.append(f"≈{format_dollars(totals.cost)}" + ("+" if totals.unpriced else ""))
         if totals.recorded_calls and not short:
             out.append(" (agent ", label)
             out.append(format_dollars(totals.recorded_cost))

@@ -81,10 +81,19 @@ def compaction_row(compaction: AgentCompaction, when: datetime | None = None) ->
     return out
 
 
-EMPTY = (
-    "No compaction yet: the agent has made none of its own (and, in the pipeline lens, the what-if "
-    "made no summary: stage 3 runs only when clearing old tool results was not enough)."
-)
+STAGE_3_NOTE = "stage 3 runs only when clearing old tool results was not enough"
+
+
+def empty_note(scope: ScopeSnapshot) -> str:
+    """What the empty list says, in the scope's lens only (a lens never speaks for the other)."""
+    if scope.agent_thresholds:
+        return "No compaction yet: the agent has made none of its own."
+    if scope.lens == "recorded":  # ctxscope's own log: the agent ran the pipeline
+        return f"No summary yet: the agent's pipeline made none ({STAGE_3_NOTE})."
+    return (
+        "No summary yet: the what-if made none and the agent compacted nothing of its own "
+        f"({STAGE_3_NOTE})."
+    )
 
 
 class SummaryList(OptionList):
@@ -113,7 +122,7 @@ class SummaryList(OptionList):
         if scope is None:
             return
         if not self.entries and self.option_count == 0:
-            self.add_option(Option(Text(EMPTY, style="dim"), disabled=True))
+            self.add_option(Option(Text(empty_note(scope), style="dim"), disabled=True))
         new: list[Entry] = []
         records = scope.records
         if not scope.agent_thresholds:  # the pipeline's summaries (ctxscope's own logs: the agent's)

@@ -405,7 +405,8 @@ class TimelinePlot(Widget, can_focus=True):
             ("budget", t.budget), ("limit", t.limit), ("trigger", t.trigger)
         )
         if scope.agent_thresholds:  # the agent's window and auto-compaction trigger
-            lines = (("limit", t.limit), ("trigger", t.trigger))
+            # No trigger known for the agent: the window only stands in for it (no line of its own).
+            lines = (("limit", t.limit),) + ((("trigger", t.trigger),) if scope.trigger_known else ())
         self._lines = []
         by_row: dict[int, list[tuple[str, int]]] = {}
         for name, value in lines:
@@ -413,6 +414,8 @@ class TimelinePlot(Widget, can_focus=True):
                 height = self._height(value)
                 self._lines.append((height, name))
                 words = RECORDED_LINES.get(name, name) if scope.agent_thresholds else name
+                if words == "window" and not scope.window_known:  # ctxscope's default, as the meter says
+                    words = "default window"
                 by_row.setdefault(rows - 1 - height // 4, []).append((words, value))
         # Every line is labelled, whatever the scale: lines that fall on one row share a label.
         self._labels = {}
