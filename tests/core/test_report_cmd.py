@@ -303,3 +303,13 @@ def test_lens_pipeline_on_ctxscope_own_log_is_the_pipeline_lens(
     out = capsys.readouterr().out
     assert "recorded lens: what the agent sent" in " ".join(out.split())
     assert "lenses coincide" in " ".join(out.split())
+
+
+def test_report_tokens_read_as_the_dashboard_shows_them() -> None:
+    """A peak of 164,831 read '164k' in the report and '165k' on the dashboard's meter."""
+    from ctxscope.core.short_form import tokens
+    from ctxscope.tui.commands.report_cmd import _tokens
+
+    assert _tokens(164_831) == tokens(164_831) == "165k"
+    assert _tokens(999_999) == "1.00M" and _tokens(99_960) == "100k"
+    assert _tokens(9_999) == "9,999" and _tokens(45_249) == "45.2k"

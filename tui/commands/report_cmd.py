@@ -200,12 +200,12 @@ def _assumed_note(scopes: list[ScopeSummary]) -> str:
 
 
 def _tokens(value: int) -> str:
-    """A token count in at most six characters: 812, 45.2k, 400k, 1.05M."""
-    if value < 10_000:
-        return f"{value:,}"
-    if value < 1_000_000:
-        return f"{value / 1000:.1f}k" if value < 100_000 else f"{value // 1000}k"
-    return f"{value / 1_000_000:.2f}M"
+    """A token count in at most six characters: 8,120, 45.2k, 165k, 1.05M — from 10,000 on, the
+    dashboard's short form (:func:`ctxscope.core.short_form.tokens`: rounded, so 164,831 reads
+    165k in both)."""
+    from ctxscope.core.short_form import tokens
+
+    return f"{value:,}" if value < 10_000 else tokens(value)
 
 
 def bad_lines_note(by_kind: dict[str, int]) -> str:
