@@ -40,6 +40,7 @@ from .script_memo import ScriptMemo
 from .session import Scope, Session
 from .snapshot import (
     AgentCompaction,
+    AgentErrors,
     MessageView,
     RequestDetail,
     RequestRecord,
@@ -50,6 +51,7 @@ from .snapshot import (
     StoredVolume,
     SummaryMarker,
     Thresholds,
+    agent_errors,
     scope_order,
     session_snapshot,
 )
@@ -301,6 +303,7 @@ class ScopeSummary:
     per_request: tuple[PerRequest, ...]
     cost: CostFigures = CostFigures()
     prompt_cost: PromptCost | None = None
+    agent_errors: AgentErrors = field(default_factory=AgentErrors)
 
     def to_json(self, *, per_request: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -324,6 +327,7 @@ class ScopeSummary:
             "max_calibrated_tokens": self.peak,
             "over_limit_requests": self.over_limit_requests,
             "refused_requests": self.refused_requests,
+            "agent_errors": self.agent_errors.to_json(),
             "over_budget_requests": self.over_budget_requests,
             "stage_runs": dict(self.stage_runs),
             "tokens_freed": dict(self.tokens_freed),
@@ -514,6 +518,8 @@ def summarise_scope(scope: ScopeSnapshot, recorded: ScopeSnapshot | None) -> Sco
         if record.reported_tokens:  # all-zero usage is no usage
             with_usage += 1
             max_reported = max(max_reported, record.reported_tokens)
+    if scope.lens == "recorded":  # a request the provider refused for its size, written as an error
+        refused += scope.agent_errors.context_length
     check = recorded if recorded is not None else scope
     reported = [r for r in check.records if r.reported_tokens and not r.refused]
     forecast = scope.forecast(len(records) - 1)
@@ -539,6 +545,7 @@ def summarise_scope(scope: ScopeSnapshot, recorded: ScopeSnapshot | None) -> Sco
         max_sent_tokens=max_sent,
         over_limit_requests=over_limit,
         refused_requests=refused,
+        agent_errors=scope.agent_errors,
         over_budget_requests=over_budget,
         stage_runs=runs,
         tokens_freed=freed,
@@ -782,11 +789,15 @@ class Analysis:
         scopes = {
             scope_id: _with(
                 scope, lens=lens, agent_compactions=self._compactions(scope_id),
-                totals=self._totals(key, scope_id, scope.records),
+                totals=self._totals(key, scope_id, scope.records), agent_errors=self._agent_errors(scope_id),
             )
             for scope_id, scope in snapshot.scopes.items()
         }
         return dataclasses.replace(snapshot, scopes=scopes, lens=lens, estimator=self.estimator_name)
+
+    def _agent_errors(self, scope_id: str) -> AgentErrors:
+        scope = self._session.scopes.get(scope_id) if self._session is not None else None
+        return agent_errors(scope.errors) if scope is not None else AgentErrors()
 
     def _compactions(self, scope_id: str) -> tuple[AgentCompaction, ...]:
         lens = self._recorded.get(scope_id)
@@ -813,6 +824,7 @@ class Analysis:
                     thresholds_source="the log's configuration",
                     own_pipeline=True,
                     totals=self._totals("recorded", scope_id, records),
+                    agent_errors=agent_errors(scope.errors),
                 )
                 continue
             agent = self.agent_thresholds(scope, lens)
@@ -830,6 +842,7 @@ class Analysis:
                 stored_volume=None if len(records) else self._stored_volume(scope),
                 window_known=agent.window_known,
                 trigger_known=agent.trigger_known,
+                agent_errors=agent_errors(scope.errors),
             )
         return session_snapshot(session, scopes, lens="recorded", estimator=self.estimator_name)
 

@@ -18,7 +18,7 @@ from typing import Final, overload
 from .calibration import DIVERGENCE_TOLERANCE
 from .lenses import LENSES as LENSES  # re-exported: snapshots are taken through a lens
 from .lenses import Lens as Lens
-from .model import Category, ObservedCompaction, ScopeHeader
+from .model import Category, ErrorKind, ObservedCompaction, ObservedError, ScopeHeader
 from .session import Problem, Session
 from .timing import SessionTimes, parse_time
 from .tokens import ScriptBreakdown
@@ -578,6 +578,35 @@ class StoredVolume:
 
 
 @dataclass(frozen=True, slots=True)
+class AgentErrors:
+    """API errors the agent wrote in place of a response (Claude Code's ``<synthetic>`` messages,
+    Gemini CLI's ``[API Error: …]``, Aider's litellm errors): requests it sent that got no
+    response, so no usage and no record of their own.
+
+    Attributes:
+        count: How many.
+        context_length: Those that said the prompt was too long (refused for its size).
+        latest: The latest one's text as the agent wrote it (at most 200 characters).
+    """
+
+    count: int = 0
+    context_length: int = 0
+    latest: str = ""
+
+    def to_json(self) -> dict[str, int | str]:
+        """The ``agent_errors`` object of ``docs/report-json.md``."""
+        return {"count": self.count, "context_length": self.context_length, "latest": self.latest}
+
+
+def agent_errors(errors: Sequence[ObservedError]) -> AgentErrors:
+    """The :class:`AgentErrors` of a scope's observed errors."""
+    if not errors:
+        return AgentErrors()
+    too_long = sum(1 for e in errors if e.error.kind is ErrorKind.CONTEXT_LENGTH)
+    return AgentErrors(len(errors), too_long, errors[-1].error.message)
+
+
+@dataclass(frozen=True, slots=True)
 class ScopeSnapshot:
     """Everything the dashboard shows for one scope at one moment.
 
@@ -602,6 +631,8 @@ class ScopeSnapshot:
             it is ctxscope's default (the log names no model of a known window).
         trigger_known: The trigger is the agent's own (its default, its seen compactions, or
             ``--trigger``) or the pipeline's; False when none is known and the window stands in.
+        agent_errors: API errors the agent wrote in place of a response (observed in its log; the
+            same in both lenses).
     """
 
     header: ScopeHeader
@@ -618,6 +649,7 @@ class ScopeSnapshot:
     stored_volume: StoredVolume | None = None
     window_known: bool = True
     trigger_known: bool = True
+    agent_errors: AgentErrors = AgentErrors()
 
     @property
     def agent_thresholds(self) -> bool:

@@ -1,4 +1,5 @@
-"""A log that records no model call (``codex exec --json``) still shows its tool volume offline."""
+"""A log that records no model call (``codex exec --json``) still shows its tool volume offline; one
+whose calls all failed says so."""
 
 from __future__ import annotations
 
@@ -41,3 +42,13 @@ def test_a_log_with_calls_carries_no_stored_volume() -> None:
 
 def test_nothing_stored_yet_is_still_waiting() -> None:
     assert "waiting for the first request" in ContextMeter._no_call(None).plain
+
+
+def test_a_log_whose_only_call_failed_says_why_on_the_meter() -> None:
+    log = shared_path("real-logs", "claude-code", "octora-auth-error-only.jsonl")
+    scope = analyse(open_log(log)).snapshot("recorded").scopes["main"]
+    assert not scope.records and scope.agent_errors.count == 1
+    text = ContextMeter._no_call(scope).plain
+    assert text.startswith("No model call answered so far: the agent got 1 API error in place of a response")
+    assert "does not have access to Claude" in text and "Stored: 4 messages" in text
+    assert "no per-call usage" not in text  # the log has usage fields; its one call failed

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ctxscope.core.session import Session
     from ctxscope.core.snapshot import Lens
     from rich.table import Table
+    from rich.text import Text
 
 STAGE_KEYS = ("artifacts", "clear_tool_results", "summarize", "guard", "trim_turns")
 
@@ -199,6 +200,21 @@ def _assumed_note(scopes: list[ScopeSummary]) -> str:
     return f"? ({names}): " + "; ".join(parts) + "."
 
 
+def _agent_errors_note(scope: ScopeSummary, recorded: bool) -> Text:
+    """``main: 2 API errors the agent got in place of a response, 1 of them 'prompt too long' …``."""
+    from rich.text import Text
+
+    from ..widgets.text import clean
+
+    errors = scope.agent_errors
+    plural = "s" if errors.count != 1 else ""
+    note = f"{clean(scope.scope_id)}: {errors.count:,} API error{plural} the agent got in place of a response"
+    if errors.context_length:
+        note += f", {errors.context_length:,} of them 'prompt too long'"
+        note += " (counted as refused)" if recorded else " (refused calls of the agent, not of the what-if)"
+    return Text.assemble((note + "; latest: ", "yellow"), (clean(errors.latest, 160), "dim"))
+
+
 def _tokens(value: int) -> str:
     """A token count in at most six characters: 8,120, 45.2k, 165k, 1.05M — from 10,000 on, the
     dashboard's short form (:func:`ctxscope.core.short_form.tokens`: rounded, so 164,831 reads
@@ -273,6 +289,9 @@ def render_tables(summary: SessionSummary) -> None:
     assumed = [scope for scope in summary.scopes if not (scope.window_known and scope.trigger_known)]
     if recorded and assumed:
         console.print(Text(_assumed_note(assumed), "dim"))
+    for scope in summary.scopes:
+        if scope.agent_errors.count:
+            console.print(_agent_errors_note(scope, recorded))
     if recorded:
         did = table("what the agent did")
         for column in ("compactions", "micro-\ncompacts", "freed", "next compaction"):

@@ -75,10 +75,22 @@ class ContextMeter(Widget):
         """No request to show: what the scope stored, if anything (``codex exec --json`` logs
         record tool work but no model call), else that the first request has not come yet."""
         volume = scope.stored_volume if scope is not None else None
-        if volume is None or not volume.messages:
+        errors = scope.agent_errors if scope is not None else None
+        if errors is not None and errors.count:  # it called, and got an error instead of a response
+            plural = "s" if errors.count != 1 else ""
+            why = Text.assemble(
+                (f"No model call answered so far: the agent got {errors.count:,} API error{plural} in "
+                 "place of a response — latest: ", "dim"),
+                fmt.literal(errors.latest, "yellow", limit=160),
+            )
+        elif volume is None or not volume.messages:
             return Text("No model call yet — waiting for the first request in the log.", style="dim")
+        else:
+            why = Text("No model call in the log so far (it records no per-call usage).", style="dim")
+        if volume is None or not volume.messages:
+            return why
         return Text.assemble(
-            ("No model call in the log so far (it records no per-call usage). Stored: ", "dim"),
+            why, (" Stored: ", "dim"),
             f"{volume.messages:,} messages, {volume.tool_calls:,} tool calls, "
             f"{volume.tool_results:,} tool results, ≈{fmt.tokens(volume.estimated_tokens)} tokens ",
             ("(estimated)", "dim"),
