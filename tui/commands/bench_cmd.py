@@ -47,11 +47,10 @@ def register(subparsers: Any) -> None:
             "adaptive, importance-seed, and focus, the recommended one) on a seeded synthetic "
             "session, or on an external SESSION with a separate LABELS file. Sets used while "
             "building focus: the standard, heldout, blind2, blind3, blind4, blind5, blind6, blind7, "
-            "blind8, blind9 and blind10 wordings (their failures were looked at, so none is a blind "
-            "test; blind6 to blind10, written by other authors, were held out until branches "
-            "policies7, policies9, policies10 and policies11), the seed-shape generator and "
-            "LoCoMo's dev part. LoCoMo's heldout part is run only to report (docs/policies.md); "
-            "blind11 is held out, frozen before any policy ran on it and run by the lead to report. "
+            "blind8, blind9, blind10 and blind11 wordings (their failures were looked at, so none is "
+            "a blind test; blind6 to blind11, written by other authors, were held out until branches "
+            "policies7, policies9, policies10, policies11 and policies12), the seed-shape generator "
+            "and LoCoMo's dev part. LoCoMo's heldout part is run only to report (docs/policies.md). "
             "Beside the policies, a ceiling row: the most any policy sending whole messages within "
             "the budget could carry."
         ),
@@ -87,8 +86,8 @@ def register(subparsers: Any) -> None:
             "blind10 (eleventh set: coreference and Commonwealth English; held out until branch "
             "policies11, now studied: a development set); "
             "blind11 (twelfth set: Markdown planning notes, tables, checklists, quoted earlier "
-            "messages, elimination and conditionals; held out: frozen before any policy ran on it, "
-            "run by the lead to report); "
+            "messages, elimination and conditionals; held out until branch policies12, now studied: "
+            "a development set); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
