@@ -2,11 +2,11 @@
 
 ``blind11`` was held out until branch ``policies12``, which studied its failures: a development set
 since (its pinned figure is in tests/core/test_policies_benchmark.py). These tests check the
-wording module's templates and the key the generator builds from them: every label has its
-message, every statement carries a value of its kind, every supersession points forward to an
-update, every checkpoint's needs are in force when it is asked, an update that quotes the old
-value quotes the statement it supersedes, and the plan (the checkpoints and the worked example) is the generator's; and its words are its own,
-down to the chatter and the assistant's replies.
+wording module's templates and the key the generator builds from them: every label has its message,
+every statement carries a value of its kind, every supersession points forward to an update, every
+checkpoint's needs are in force when it is asked, an update that quotes the old value quotes the
+statement it supersedes, and the plan (the checkpoints and the worked example) is the generator's;
+and its words are its own, down to the chatter and the assistant's replies.
 """
 
 from __future__ import annotations
