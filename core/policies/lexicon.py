@@ -87,6 +87,8 @@ HEDGE: Final = _rx(
 HEARSAY: Final = _rx(
     _words(
         r"rumou?r\w*", r"someone said", r"somebody said", r"people say", r"they say", r"i heard",
+        # an indefinite source and its verb of saying ("someone on the shuttle said …")
+        r"some(?:one|body)(?:\s+[\w'-]+){1,4}?\s+(?:said|says|told|mentioned|claimed|reckons)",
         # "reportedly" names its source as a report, as "according to" does; "allegedly",
         # "supposedly" put the statement in doubt
         r"heard", r"hearing", r"apparently", r"allegedly", r"supposedly",
@@ -157,7 +159,7 @@ OUTDATED_RECORD: Final = _rx(
 
 OUTDATED: Final = _rx(
     r"\boutdated\b|\bout[- ]of[- ]date\b|\bobsolete\b|\bdeprecated\b|\bsuperseded\b"
-    r"|\bno longer (?:valid|accurate|true|current|correct)\b"
+    r"|\bno longer (?:valid|accurate|true|current|correct)\b|\bnot current\b"
     r"|\bold\s+(?:\w+\s+)?(?:notes?|e-?mails?|docs?|documents?|pages?|wiki|messages?|threads?|tickets?"
     r"|slides?|decks?|plans?|invites?|calendars?|records?|files?|spreadsheets?|info|information)\b"
 )
@@ -470,13 +472,13 @@ _BEFORE_NOUN: Final = (
     r"|because|since|until|till|too|also|please|thanks|works|work|again|anymore|still|only|not|no|we|i"
     r"|you|they|he|she|who|which|when|where|what|or|latest|onwards|sharp|already|yet)\b)[a-z]{3,}\b)"
 )
-"""An ordinal before a noun ("the 3rd floor", "the 7th round") is an adjective of that noun, not a
-day of the month."""
+"""An ordinal before a noun ("the 3rd floor", "the 7th round"; "the 14th-floor lounge", joined to it
+by a hyphen) is an adjective of that noun, not a day of the month."""
 DATE_VALUE: Final = _rx(
     # a weekday with its day of the month, and "the 14th of May", are one date
     rf"\b{_WEEKDAY}\s+the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\s+of\s+{_MONTH}\b"
     rf"|\b{_WEEKDAY}\b(?!s)|\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
-    r"|\bthe \d{1,2}(?:st|nd|rd|th)\b(?-i:(?!" + _BEFORE_NOUN + r"))"
+    r"|\bthe \d{1,2}(?:st|nd|rd|th)\b(?!-)(?-i:(?!" + _BEFORE_NOUN + r"))"
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
     # day and month with dots, as much of the world writes them ("22.05", "3.11.2026"): a day
     # of 1-31 and a month of two digits, 01-12, not part of a longer figure or an amount
@@ -519,7 +521,7 @@ NUMBER_VALUE: Final = re.compile(
     # a number after a noun of enumeration ("item 4", "point 3", "section 2") labels an entry of a
     # document; it is no figure
     r"(?<![Ii]tem )(?<![Pp]oint )(?<![Ss]ection )(?<![Cc]lause )(?<![Pp]aragraph )(?<![Mm]otion )"
-    r"(?<![\w$€£,.])\d[\d,.]*(?:(?:st|nd|rd|th)(?!" + _BEFORE_NOUN + r")|%)?(?![\w])"
+    r"(?<![\w$€£,.])\d[\d,.]*(?:(?:st|nd|rd|th)(?!-|" + _BEFORE_NOUN[3:] + r"|%)?(?![\w])"
 )
 """A bare number (a count, a figure)."""
 
@@ -780,6 +782,10 @@ def _answered(question: str, answer: str) -> bool:
         return False  # "Thanks." answers nothing
     if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
         return False  # "Rubbish; …" rejects what the question proposed; "No idea." knows no answer
+    if _not_asserting(answer) or CONDITIONAL.search(answer):
+        # "The roster looks stale." asserts nothing to answer with; "Holler if that breaks
+        # anything." is a conditional, which commits to nothing
+        return False
     return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
 
 
@@ -793,6 +799,8 @@ IGNORANCE: Final = _rx(
     r"|(?:can't|cannot|can not|don't|do not) (?:remember|recall)|i forget|i forgot|beats me|who knows)\b"
 )
 """Saying one does not know ("No idea.", "I've lost track of it.")."""
+CONDITIONAL: Final = _rx(r"\b(?:if|unless)\b")
+"""A conditional clause anywhere in a sentence ("Holler if that breaks anything.")."""
 
 
 ANYONE: Final = _rx(r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|any of you|does any ?one)\b")
