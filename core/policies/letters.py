@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .coreference import OPENER
+
 SALUTATION: Final = re.compile(
     r"^[ \t]*(?:(?:dear|hello|hi|hey|greetings)(?:[ \t]+[\w'-]+){0,3}[ \t]*,"
     r"|good (?:morning|afternoon|evening|day)[ \t]*(?:(?:all|everyone|team|colleagues)[ \t]*)?[.,!]"
@@ -54,6 +56,10 @@ the last line ("-- ", "— sent from my phone, pardon the formatting"), or a dev
 …" line."""
 _QUOTED_LINE: Final = re.compile(r"^[ \t]*>[^\n]*(?:\n|$)", re.MULTILINE)
 """A line quoted from an earlier mail ("> The venue is the Orangery.")."""
+_QUOTED_SUBJECT: Final = re.compile(
+    r"[ \t]*>[ \t]*((?-i:[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*)*))(?=[ \t:,]|'s\b)"
+)
+"""The capitalised name opening a quoted line: the subject of the statement quoted."""
 
 
 def letter_body(text: str) -> str:
@@ -66,7 +72,15 @@ def letter_body(text: str) -> str:
         What the message itself says (the same text when it has no such frame).
     """
     if ">" in text:
+        quoted = _QUOTED_LINE.findall(text)
         text = _QUOTED_LINE.sub("", text)
+        topic = _QUOTED_SUBJECT.match(quoted[0]) if quoted and text.strip() else None
+        if topic is not None and topic.group(1) not in text and not OPENER.fullmatch(
+            topic.group(1).split()[0]
+        ):
+            # the reply speaks of what the quoted statement was about ("> Atlas launches Friday" /
+            # "Scratch that — it's Monday now."): its subject is the reply's topic
+            text = f"Re {topic.group(1)}: {text.lstrip()}"
     original = ORIGINAL_MESSAGE.search(text)
     if original is not None and original.start() > 0:
         text = text[: original.start()]

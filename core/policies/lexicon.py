@@ -166,8 +166,10 @@ OUTDATED: Final = _rx(
 """Pointers to superseded material ("old notes say…")."""
 
 EPISODIC: Final = _rx(
-    r"\byesterday\b|\blast (?:week|year|night|month|time|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)"
+    # a past time compared with ("different story from last week", "busier than yesterday") dates
+    # the comparison, not the statement
+    r"(?<!from )(?<!than )\byesterday\b|(?<!from )(?<!than )\blast (?:week|year|night|month|time|monday"
+    r"|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)"
     r"|\bthis morning\b|\bearlier today\b|\bthe other day\b"
     # an event of today ("expected at the embassy this evening"): an episode, not a standing fact
     r"|\bthis (?:afternoon|evening)\b|\btonight\b"
@@ -246,9 +248,11 @@ PAST_NARRATIVE: Final = _rx(
     # (or with the company or the place it was spent in: "Sat with Tom over…", "Ran into Tom…")
     rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}"
     r"(?=\s+(?:a|an|the|my|our|some|\w+\s+with|with|into|through)\b)"
+    # the speaker as the object of a past verb ("Tom walked me through the dashboard")
+    rf"|\b{_PAST_VERB}\s+(?:me|us)\b"
 )
-"""First-person simple past ("I went", "we tried", "Spent the morning…"): narration, unless update
-wording says otherwise."""
+"""First-person simple past ("I went", "we tried", "Spent the morning…", "Tom walked me through
+…"): narration, unless update wording says otherwise."""
 
 DECISION: Final = _rx(
     r"\b(?:i|we|they)\s+(?:just\s+|finally\s+|now\s+|have\s+|'ve\s+)?(?:decided|agreed|settled|chose|picked"
