@@ -23,8 +23,8 @@ from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, W
 
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
-    "records", "text", "lexical", "store", "scoring", "summary", "tracker_notation", "markdown", "coreference",
-    "chat",
+    "records", "text", "lexical", "store", "scoring", "summary", "tracker_notation", "markdown",
+    "coreference", "chat",
     "speech",
     "letters", "lexicon",
     "paradigms", "claims", "ledger", "policies", "runner",
