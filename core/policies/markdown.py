@@ -11,7 +11,9 @@ thing), fenced blocks of configuration ("```yaml" … "```") and single JSON pai
   ("- [ ] …") is a to-do not done (or an option not taken) and commits to nothing, so it is left
   out;
 * a table row is a statement of its first cell, each further cell a field named by its column's
-  header: "| Atlas | Dana |" under "| project | owner |" reads "Atlas owner: Dana";
+  header: "| Atlas | Dana |" under "| project | owner |" reads "Atlas owner is Dana"; a row with no
+  header says the same of its cells ("| Atlas | owner | Dana |": "Atlas owner is Dana") — a cell
+  is a value, never an instruction ("| comms | draft in review |");
 * a JSON pair is a field line: `"office": "Omaha"` reads "office: Omaha".
 
 Everything here is notation, not vocabulary: no attribute, value or name of any session. A
@@ -58,8 +60,13 @@ def _cells(row: str) -> list[str]:
 def _row(cells: list[str], header: list[str] | None) -> str:
     """A table row as a statement of its first cell, the others fields named by the header."""
     if header is None or len(header) != len(cells):
-        return ", ".join(c for c in cells if c)
-    fields = "; ".join(f"{h}: {c}" for h, c in zip(header[1:], cells[1:], strict=True) if c)
+        # a row of its own: a thing and its field ("| Atlas | Dana |"), or a thing, a field's name
+        # and its value ("| Atlas | owner | Dana |")
+        cells = [c for c in cells if c]
+        if len(cells) in (2, 3):
+            return " ".join(cells[:-1]) + " is " + cells[-1]
+        return ", ".join(cells)
+    fields = "; ".join(f"{h} is {c}" for h, c in zip(header[1:], cells[1:], strict=True) if c)
     return f"{cells[0]} {fields}" if fields else cells[0]
 
 
