@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-_CUE: Final = re.compile(r"\*\*|__|`|^[ \t]*(?:[-*] |\|)|\"[^\"\n]{1,40}\"\s*:", re.MULTILINE)
+_CUE: Final = re.compile(r"\*\*|__|`|(?<![\w_])_\S|^[ \t]*(?:[-*] |\|)|\"[^\"\n]{1,40}\"\s*:", re.MULTILINE)
 """Some Markdown (or JSON) notation in the message."""
 
 _EMPHASIS: Final = re.compile(
