@@ -405,9 +405,11 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     ]
     tasks = [
         c for c in clauses
-        # a request closing on "please" ("Two-line note to Ana re Kelp, please.") asks for a thing
-        # done, unless it asks for a change ("Bump Kelp to Friday, please")
+        # a request closing on "please" about a named thing ("Two-line note to Ana re Kelp,
+        # please.") asks for a thing done, unless it asks for a change ("Bump Kelp to Friday,
+        # please"); one naming nothing ("…, so mind the timezone please") is a courtesy
         if REQUEST.search(c) and update_marker_span(c) is None
+        and any(n in _COORDINATED.split(c)[-1].lower() for n in names)
     ] + [
         c for c in clauses
         if (m := TASK_VERB.search(c)) is not None and re.search(r"\w", c[m.end() :])
@@ -444,6 +446,9 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     )
 
 
+_COORDINATED: Final = re.compile(r",\s+(?=(?:so|and|but)\b)")
+"""Where a coordinated clause begins: the request is the last one ("X works from Y, so mind the
+timezone please")."""
 REQUEST: Final = re.compile(r"[,\s]please\W*$", re.IGNORECASE)
 """A clause closing on "please": a request."""
 CLAUSES: Final = re.compile(r"(?<=[.;!?])\s+|,\s+(?=(?:so|and|but)\b)")

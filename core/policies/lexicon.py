@@ -786,10 +786,8 @@ def _answered(question: str, answer: str) -> bool:
         return False  # "Thanks." answers nothing
     if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
         return False  # "Rubbish; …" rejects what the question proposed; "No idea." knows no answer
-    if _not_asserting(answer) or CONDITIONAL.search(answer):
-        # "The roster looks stale." asserts nothing to answer with; "Holler if that breaks
-        # anything." is a conditional, which commits to nothing
-        return False
+    if CONDITIONAL.search(answer):
+        return False  # "Holler if that breaks anything." is a conditional: it commits to nothing
     return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
 
 
