@@ -166,9 +166,7 @@ OUTDATED: Final = _rx(
 """Pointers to superseded material ("old notes say…")."""
 
 EPISODIC: Final = _rx(
-    # a past time compared with ("different story from last week", "busier than yesterday") dates
-    # the comparison, not the statement
-    r"(?<!from )(?<!than )\byesterday\b|(?<!from )(?<!than )\blast (?:week|year|night|month|time|monday"
+    r"\byesterday\b|\blast (?:week|year|night|month|time|monday"
     r"|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)"
     r"|\bthis morning\b|\bearlier today\b|\bthe other day\b"
     # an event of today ("expected at the embassy this evening"): an episode, not a standing fact
@@ -248,8 +246,10 @@ PAST_NARRATIVE: Final = _rx(
     # (or with the company or the place it was spent in: "Sat with Tom over…", "Ran into Tom…")
     rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}"
     r"(?=\s+(?:a|an|the|my|our|some|\w+\s+with|with|into|through)\b)"
-    # the speaker as the object of a past verb ("Tom walked me through the dashboard")
-    rf"|\b{_PAST_VERB}\s+(?:me|us)\b"
+    # the speaker as the object of a named person's past verb ("Tom walked me through the
+    # dashboard"; not "It made me realise…", an evaluation)
+    rf"|(?-i:\b(?!(?:It|This|That|They|He|She|We|You|There|What|Which|Who)\b)[A-Z][\w'-]*)\s+"
+    rf"{_PAST_VERB}\s+(?:me|us)\b"
 )
 """First-person simple past ("I went", "we tried", "Spent the morning…", "Tom walked me through
 …"): narration, unless update wording says otherwise."""
@@ -928,7 +928,9 @@ def _not_asserting(sentence: str) -> bool:
             start > 0 and EARLIER_VALUE.search(sentence, start, outdated.start()) is not None
             and _states_value(sentence[:start])
         )
-    if episodic_span(sentence) is None:
+    # a past time compared with ("a different story from last week", "busier than yesterday")
+    # dates the comparison, not the statement
+    if episodic_span(COMPARED_PAST.sub(" ", sentence)) is None:
         return False
     # a past-time phrase dates a change or a decision that holds now ("went from X to Y this
     # morning"; "confirmed yesterday"), or narrates an episode
@@ -936,6 +938,13 @@ def _not_asserting(sentence: str) -> bool:
         return False
     return not any(p.search(sentence) for p in (PRESENT_STATE, SETTLED, CHANGE_VERB))
 
+
+COMPARED_PAST: Final = _rx(
+    r"\b(?:different|differs?|unlike|changed|better|worse|more|less|[a-z]+er)\b(?:\s+[\w'-]+){0,2}?\s+"
+    r"(?:from|than)\s+(?:last\s+\w+|yesterday)\b"
+)
+"""A past time that a comparison is made with ("different story from last week", "busier than
+yesterday")."""
 
 CLOSING_FILLER: Final = re.compile(r",\s*(?:\S+\s+)?\S+!\s*$")
 """A short exclamation closing a sentence after a comma ("…, thanks!"): filler around a statement."""
