@@ -52,17 +52,19 @@ def test_dates_sources_and_outdated_material() -> None:
     assert assertive_part("Lune is green, a different picture from last week.")
 
 
-INTRO = [
-    PolicyMessage(1, "user", "Context: I run the Quill release and the Heron office with Odile and Pavel."),
-    PolicyMessage(2, "assistant", "Noted: Quill, Heron, Odile and Pavel."),
-    PolicyMessage(3, "user", "Odile is based in Ghent."),
-    PolicyMessage(4, "user", "Pavel is based in Turku."),
-]
+INTRO = (
+    ("user", "Context: I run the Quill release and the Heron office with Odile and Pavel."),
+    ("assistant", "Noted: Quill, Heron, Odile and Pavel."),
+    ("user", "Odile is based in Ghent."),
+    ("user", "Pavel is based in Turku."),
+)
+"""The session's opening (turns 1–4); each test's messages follow from turn 10."""
 
 
 def _run(*texts: str) -> SupersessionTracker:
     tracker = SupersessionTracker()
-    tracker.read_many([*INTRO, *(PolicyMessage(10 + i, "user", t) for i, t in enumerate(texts))])
+    opening = [PolicyMessage(turn, role, text) for turn, (role, text) in enumerate(INTRO, start=1)]
+    tracker.read_many(opening + [PolicyMessage(turn, "user", t) for turn, t in enumerate(texts, start=10)])
     return tracker
 
 
