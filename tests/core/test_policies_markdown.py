@@ -1,7 +1,7 @@
 """Markdown notes and the readings of branch policies12, one by one.
 
 Statements written in Markdown (emphasis, code spans, checklists, tables, fenced blocks, JSON
-pairs); a signature on a line of its own; a reply under a quoted line; requests, narrated
+pairs); a signature on a line of its own; a reply under a quoted line; swaps, requests, narrated
 episodes with the speaker as object, past times compared with, hyphenated ordinals, indefinite
 sources, "not current" and answers that commit to nothing. The vocabulary (Quill, Heron, Lune,
 Odile, Pavel, Ghent, Turku…) is of no benchmark wording.
@@ -15,6 +15,7 @@ from ctxscope.core.policies.chat import normalise
 from ctxscope.core.policies.letters import letter_body
 from ctxscope.core.policies.lexicon import DATE_VALUE, assertive_part
 from ctxscope.core.policies.markdown import read_markdown
+from ctxscope.core.policies.tracker_notation import read_notation
 
 
 @pytest.mark.parametrize(
@@ -41,6 +42,15 @@ def test_a_signature_and_a_quoted_line_are_the_frame() -> None:
     # the quoted statement's subject is the reply's topic; a quoted opener word is no subject
     assert letter_body("> Quill opens on Friday\n\nNo, it's Monday now.") == "Re Quill: No, it's Monday now."
     assert letter_body("> The room is booked.\n\nNot any more.").strip() == "Not any more."
+
+
+def test_a_swap_names_the_old_value() -> None:
+    swapped = read_notation("Heron tag: swap on hold out, put shipping in.")
+    assert swapped == "Heron tag: (was on hold) shipping."
+    put_in = read_notation("Put Odile in for Pavel as the Quill lead.")
+    assert put_in == "Odile instead of Pavel as the Quill lead."
+    # no "out": left as it is
+    assert read_notation("We swapped Ghent for Turku.") == "We swapped Ghent for Turku."
 
 
 def test_dates_sources_and_outdated_material() -> None:
