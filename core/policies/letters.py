@@ -57,7 +57,7 @@ the last line ("-- ", "— sent from my phone, pardon the formatting"), or a dev
 _QUOTED_LINE: Final = re.compile(r"^[ \t]*>[^\n]*(?:\n|$)", re.MULTILINE)
 """A line quoted from an earlier mail ("> The venue is the Orangery.")."""
 _QUOTED_SUBJECT: Final = re.compile(
-    r"[ \t]*>[ \t]*((?-i:[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*)*))(?=[ \t:,]|'s\b)"
+    r"^[ \t]{0,8}>[ \t]{0,8}((?-i:[A-Z][\w'-]{0,40}(?:[ \t][A-Z][\w'-]{0,40}){0,3}))(?=[ \t:,]|'s\b)"
 )
 """The capitalised name opening a quoted line: the subject of the statement quoted."""
 

@@ -90,7 +90,7 @@ SWAP_OUT: Final = re.compile(
 """A value swapped out ("swap X out, put Y in"): the old value, named as replaced."""
 PUT_IN_FOR: Final = re.compile(r"(?i)\bput\s+([^,.;:\n]{1,40}?)\s+in\s+for\s+")
 """One put in for another ("Put Dana in for Tom as the lead"): the other is the old value."""
-_TRAILING_IN: Final = re.compile(r"\s+in(?=\s*[.;!]|\s*$)")
+_TRAILING_IN: Final = re.compile(r"[ \t]in(?=[.;!]|$)")
 
 _SPACE: Final = re.compile(r"(?<![ \t])[ \t]+")
 
