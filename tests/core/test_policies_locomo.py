@@ -78,8 +78,8 @@ def test_heldout_figures(tmp_path: Path) -> None:
     that only ask left out of the question's retrieval share; the held-out part run once, at the
     end, to report): focus per-question 0.5325 -> 0.527 and evidence 0.116 -> 0.1151 at 4,000
     tokens, evidence 0.2094 -> 0.2100 at 8,000. On branch policies12 (Markdown, signatures,
-    requests; run at the end, to report, on dc4bb76 and ee8de63: the same): per-question 0.527 -> 0.5277 at 4,000 tokens,
-    evidence 0.1151 -> 0.1152 and 0.2100 -> 0.2102 at 8,000."""
+    requests; run at the end, to report, on dc4bb76 and ee8de63: the same): per-question 0.527 ->
+    0.5277 at 4,000 tokens, evidence 0.1151 -> 0.1152 and 0.2100 -> 0.2102 at 8,000."""
     path = os.environ.get("CTXSCOPE_LOCOMO")
     if not path or not Path(path).is_file():
         pytest.skip("set CTXSCOPE_LOCOMO to LoCoMo's data/locomo10.json (not in the repository: CC BY-NC)")
