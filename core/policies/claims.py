@@ -405,6 +405,13 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     ]
     tasks = [
         c for c in clauses
+        # a request closing on "please" about a named thing ("Two-line note to Ana re Kelp,
+        # please.") asks for a thing done, unless it asks for a change ("Bump Kelp to Friday,
+        # please"); one naming nothing ("…, so mind the timezone please") is a courtesy
+        if REQUEST.search(c) and update_marker_span(c) is None
+        and any(n in _COORDINATED.split(c)[-1].lower() for n in names)
+    ] + [
+        c for c in clauses
         if (m := TASK_VERB.search(c)) is not None and re.search(r"\w", c[m.end() :])
         # "note (for later) X …" asks the hearer to keep a statement, not to do a task
         and not (m.group(0).lower().endswith("note") and not re.match(r"\s+to\b", c[m.end() :]))
@@ -439,6 +446,11 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     )
 
 
+_COORDINATED: Final = re.compile(r",\s+(?=(?:so|and|but)\b)")
+"""Where a coordinated clause begins: the request is the last one ("X works from Y, so mind the
+timezone please")."""
+REQUEST: Final = re.compile(r"[,\s]please\W*$", re.IGNORECASE)
+"""A clause closing on "please": a request."""
 CLAUSES: Final = re.compile(r"(?<=[.;!?])\s+|,\s+(?=(?:so|and|but)\b)")
 """Where a clause ends: a sentence mark or a semicolon, or a comma before a coordinating conjunction."""
 NAMED_STATEMENT: Final = re.compile(

@@ -69,7 +69,7 @@ _THE_SAME: Final = re.compile(
 
 _NAME: Final = re.compile(r"(?<![\w'’])(?:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _SENTENCE_START: Final = re.compile(r"(?:^|(?<=[.!?;:])\s+|(?<=[.!?;:]))\s*")
-_OPENER: Final = re.compile(
+OPENER: Final = re.compile(
     # what capitalisation cannot tell from a name at a sentence's start: the closed classes
     # (pronouns, determiners, prepositions, conjunctions, greetings) and verbs in the past or
     # in -ing, the usual openers of a chat sentence with its subject left out
@@ -84,7 +84,7 @@ _OPENER: Final = re.compile(
 
 def _names(text: str) -> list[tuple[int, str, bool]]:
     """Capitalised runs of ``text``: position, text and whether it opens its sentence ("I" aside;
-    a sentence's first word only when it is no usual opener, :data:`_OPENER`). A name the speaker
+    a sentence's first word only when it is no usual opener, :data:`OPENER`). A name the speaker
     addresses ("Thanks, Gina!", "Hey Sam!", "Wow, Sam, …") is no referent and is left out."""
     starts = {m.end() for m in _SENTENCE_START.finditer(text)}
     found = []
@@ -93,7 +93,7 @@ def _names(text: str) -> list[tuple[int, str, bool]]:
         opening = at in starts
         if opening:
             first, _, rest = name.partition(" ")
-            if _OPENER.fullmatch(first):
+            if OPENER.fullmatch(first):
                 if not rest:
                     continue
                 name, at, opening = rest, at + len(first) + 1, False

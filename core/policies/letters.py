@@ -4,7 +4,8 @@ Formal mail wraps its statement in formulae that say nothing about the matter: a
 ("Dear colleagues,", "Good afternoon."), a valediction ("Kind regards.", "Yours sincerely.",
 "Many thanks in advance.", "Please acknowledge receipt."), a signature under it, and, in a reply,
 the earlier mail quoted ("> …" lines, or everything after "-----Original Message-----" or
-"On Monday, Ilse wrote:"). Quoted text was said before, by someone, and is not a new statement;
+"On Monday, Ilse wrote:"), and a signature on a line of its own after a dash or "Sent from my
+…". Quoted text was said before, by someone, and is not a new statement;
 a salutation's capitalised words are not names ("Dear colleagues, Correction: …" opens the body
 with "Correction"), nor is the capitalised opening of a formula run on after a value ("…
 the Orangery Please acknowledge receipt"). :func:`letter_body` keeps the body alone. These are the
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import re
 from typing import Final
+
+from .coreference import OPENER
 
 SALUTATION: Final = re.compile(
     r"^[ \t]*(?:(?:dear|hello|hi|hey|greetings)(?:[ \t]+[\w'-]+){0,3}[ \t]*,"
@@ -45,8 +48,18 @@ ORIGINAL_MESSAGE: Final = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 """Where a reply's quoted earlier mail begins: everything from there on was said before."""
+SIGNATURE: Final = re.compile(
+    r"\n[ \t]*(?:--|—|–)[ \t]*[^\n]{0,80}$|\n[ \t]*sent from my\b[^\n]{0,80}$", re.IGNORECASE
+)
+"""A signature closing a mail on a line of its own: after the signature delimiter, a dash opening
+the last line ("-- ", "— sent from my phone, pardon the formatting"), or a device's "Sent from my
+…" line."""
 _QUOTED_LINE: Final = re.compile(r"^[ \t]*>[^\n]*(?:\n|$)", re.MULTILINE)
 """A line quoted from an earlier mail ("> The venue is the Orangery.")."""
+_QUOTED_SUBJECT: Final = re.compile(
+    r"^[ \t]{0,8}>[ \t]{0,8}((?-i:[A-Z][\w'-]{0,40}(?:[ \t][A-Z][\w'-]{0,40}){0,3}))(?=[ \t:,]|'s\b)"
+)
+"""The capitalised name opening a quoted line: the subject of the statement quoted."""
 
 
 def letter_body(text: str) -> str:
@@ -59,7 +72,15 @@ def letter_body(text: str) -> str:
         What the message itself says (the same text when it has no such frame).
     """
     if ">" in text:
+        quoted = _QUOTED_LINE.findall(text)
         text = _QUOTED_LINE.sub("", text)
+        topic = _QUOTED_SUBJECT.match(quoted[0]) if quoted and text.strip() else None
+        if topic is not None and topic.group(1) not in text and not OPENER.fullmatch(
+            topic.group(1).split()[0]
+        ):
+            # the reply speaks of what the quoted statement was about ("> Atlas launches Friday" /
+            # "Scratch that — it's Monday now."): its subject is the reply's topic
+            text = f"Re {topic.group(1)}: {text.lstrip()}"
     original = ORIGINAL_MESSAGE.search(text)
     if original is not None and original.start() > 0:
         text = text[: original.start()]
@@ -67,6 +88,9 @@ def letter_body(text: str) -> str:
     if salutation is not None and salutation.end() < len(text):
         rest = text[salutation.end() :]
         text = rest[:1].upper() + rest[1:] if text[:1].isupper() else rest
+    signature = SIGNATURE.search(text) if "\n" in text else None
+    if signature is not None and text[: signature.start()].strip():
+        text = text[: signature.start()].rstrip()
     valediction = VALEDICTION.search(text)
     if valediction is not None and valediction.start() > 0:
         text = text[: valediction.start()].rstrip()

@@ -87,6 +87,8 @@ HEDGE: Final = _rx(
 HEARSAY: Final = _rx(
     _words(
         r"rumou?r\w*", r"someone said", r"somebody said", r"people say", r"they say", r"i heard",
+        # an indefinite source and its verb of saying ("someone on the shuttle said …")
+        r"some(?:one|body)(?:\s+[\w'-]+){1,4}?\s+(?:said|says|told|mentioned|claimed|reckons)",
         # "reportedly" names its source as a report, as "according to" does; "allegedly",
         # "supposedly" put the statement in doubt
         r"heard", r"hearing", r"apparently", r"allegedly", r"supposedly",
@@ -157,15 +159,15 @@ OUTDATED_RECORD: Final = _rx(
 
 OUTDATED: Final = _rx(
     r"\boutdated\b|\bout[- ]of[- ]date\b|\bobsolete\b|\bdeprecated\b|\bsuperseded\b"
-    r"|\bno longer (?:valid|accurate|true|current|correct)\b"
+    r"|\bno longer (?:valid|accurate|true|current|correct)\b|\bnot current\b"
     r"|\bold\s+(?:\w+\s+)?(?:notes?|e-?mails?|docs?|documents?|pages?|wiki|messages?|threads?|tickets?"
     r"|slides?|decks?|plans?|invites?|calendars?|records?|files?|spreadsheets?|info|information)\b"
 )
 """Pointers to superseded material ("old notes say…")."""
 
 EPISODIC: Final = _rx(
-    r"\byesterday\b|\blast (?:week|year|night|month|time|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)"
+    r"\byesterday\b|\blast (?:week|year|night|month|time|monday"
+    r"|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|quarter)\b(?!\s+(?:of|in)\b)"
     r"|\bthis morning\b|\bearlier today\b|\bthe other day\b"
     # an event of today ("expected at the embassy this evening"): an episode, not a standing fact
     r"|\bthis (?:afternoon|evening)\b|\btonight\b"
@@ -244,9 +246,13 @@ PAST_NARRATIVE: Final = _rx(
     # (or with the company or the place it was spent in: "Sat with Tom over…", "Ran into Tom…")
     rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}"
     r"(?=\s+(?:a|an|the|my|our|some|\w+\s+with|with|into|through)\b)"
+    # the speaker as the object of a named person's past verb ("Tom walked me through the
+    # dashboard"; not "It made me realise…", an evaluation)
+    rf"|(?-i:\b(?!(?:It|This|That|They|He|She|We|You|There|What|Which|Who)\b)[A-Z][\w'-]*)\s+"
+    rf"{_PAST_VERB}\s+(?:me|us)\b"
 )
-"""First-person simple past ("I went", "we tried", "Spent the morning…"): narration, unless update
-wording says otherwise."""
+"""First-person simple past ("I went", "we tried", "Spent the morning…", "Tom walked me through
+…"): narration, unless update wording says otherwise."""
 
 DECISION: Final = _rx(
     r"\b(?:i|we|they)\s+(?:just\s+|finally\s+|now\s+|have\s+|'ve\s+)?(?:decided|agreed|settled|chose|picked"
@@ -470,13 +476,13 @@ _BEFORE_NOUN: Final = (
     r"|because|since|until|till|too|also|please|thanks|works|work|again|anymore|still|only|not|no|we|i"
     r"|you|they|he|she|who|which|when|where|what|or|latest|onwards|sharp|already|yet)\b)[a-z]{3,}\b)"
 )
-"""An ordinal before a noun ("the 3rd floor", "the 7th round") is an adjective of that noun, not a
-day of the month."""
+"""An ordinal before a noun ("the 3rd floor", "the 7th round"; "the 14th-floor lounge", joined to it
+by a hyphen) is an adjective of that noun, not a day of the month."""
 DATE_VALUE: Final = _rx(
     # a weekday with its day of the month, and "the 14th of May", are one date
     rf"\b{_WEEKDAY}\s+the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\s+of\s+{_MONTH}\b"
     rf"|\b{_WEEKDAY}\b(?!s)|\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
-    r"|\bthe \d{1,2}(?:st|nd|rd|th)\b(?-i:(?!" + _BEFORE_NOUN + r"))"
+    r"|\bthe \d{1,2}(?:st|nd|rd|th)\b(?!-)(?-i:(?!" + _BEFORE_NOUN + r"))"
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
     # day and month with dots, as much of the world writes them ("22.05", "3.11.2026"): a day
     # of 1-31 and a month of two digits, 01-12, not part of a longer figure or an amount
@@ -519,7 +525,7 @@ NUMBER_VALUE: Final = re.compile(
     # a number after a noun of enumeration ("item 4", "point 3", "section 2") labels an entry of a
     # document; it is no figure
     r"(?<![Ii]tem )(?<![Pp]oint )(?<![Ss]ection )(?<![Cc]lause )(?<![Pp]aragraph )(?<![Mm]otion )"
-    r"(?<![\w$€£,.])\d[\d,.]*(?:(?:st|nd|rd|th)(?!" + _BEFORE_NOUN + r")|%)?(?![\w])"
+    r"(?<![\w$€£,.])\d[\d,.]*(?:(?:st|nd|rd|th)(?!-|" + _BEFORE_NOUN[3:] + r"|%)?(?![\w])"
 )
 """A bare number (a count, a figure)."""
 
@@ -780,6 +786,8 @@ def _answered(question: str, answer: str) -> bool:
         return False  # "Thanks." answers nothing
     if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
         return False  # "Rubbish; …" rejects what the question proposed; "No idea." knows no answer
+    if CONDITIONAL.search(answer):
+        return False  # "Holler if that breaks anything." is a conditional: it commits to nothing
     return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
 
 
@@ -793,6 +801,8 @@ IGNORANCE: Final = _rx(
     r"|(?:can't|cannot|can not|don't|do not) (?:remember|recall)|i forget|i forgot|beats me|who knows)\b"
 )
 """Saying one does not know ("No idea.", "I've lost track of it.")."""
+CONDITIONAL: Final = _rx(r"\b(?:if|unless)\b")
+"""A conditional clause anywhere in a sentence ("Holler if that breaks anything.")."""
 
 
 ANYONE: Final = _rx(r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|any of you|does any ?one)\b")
@@ -918,7 +928,9 @@ def _not_asserting(sentence: str) -> bool:
             start > 0 and EARLIER_VALUE.search(sentence, start, outdated.start()) is not None
             and _states_value(sentence[:start])
         )
-    if episodic_span(sentence) is None:
+    # a past time compared with ("a different story from last week", "busier than yesterday")
+    # dates the comparison, not the statement
+    if episodic_span(COMPARED_PAST.sub(" ", sentence)) is None:
         return False
     # a past-time phrase dates a change or a decision that holds now ("went from X to Y this
     # morning"; "confirmed yesterday"), or narrates an episode
@@ -926,6 +938,13 @@ def _not_asserting(sentence: str) -> bool:
         return False
     return not any(p.search(sentence) for p in (PRESENT_STATE, SETTLED, CHANGE_VERB))
 
+
+COMPARED_PAST: Final = _rx(
+    r"\b(?:different|differs?|unlike|changed|better|worse|more|less|[a-z]+er)\b(?:\s+[\w'-]+){0,2}?\s+"
+    r"(?:from|than)\s+(?:last\s+\w+|yesterday)\b"
+)
+"""A past time that a comparison is made with ("different story from last week", "busier than
+yesterday")."""
 
 CLOSING_FILLER: Final = re.compile(r",\s*(?:\S+\s+)?\S+!\s*$")
 """A short exclamation closing a sentence after a comma ("…, thanks!"): filler around a statement."""

@@ -15,6 +15,8 @@ the English it stands for before anything else reads a message:
 * a greeting to a group opening a message ("hi all", "morning team,") addresses, it says nothing;
 * a parenthesis that copies someone in or names the source of a correction ("(cc Dana)", "(HR
   told me)") is an aside about the message, not part of what it states;
+* a value swapped out ("swap X out, put Y in") is the old one, named as replaced: "(was X) Y"; one
+  put in for another ("Put Dana in for Tom as the lead") replaces it: "Dana instead of Tom …";
 * an arrow after a question points to its answer ("when? -> Friday"); "Lagos-based" is "based in
   Lagos";
 * a run of words typed in capitals ("IN CODE REVIEW", "BLOCKED"), as a tracker shows a column or a
@@ -81,6 +83,14 @@ ANSWER_ARROW: Final = re.compile(r"\?\s*(?:->|→|=>|⇒)\s*")
 
 BASED: Final = re.compile(r"(?<![\w-])([A-Z][\w]*(?: [A-Z][\w]*)?)-based\b")
 """"Lagos-based": based in Lagos."""
+
+SWAP_OUT: Final = re.compile(
+    r"(?i)\bswap(?:ped)?\s+([^,.;:\n]{1,40}?)\s+out\b,?\s*(?:and\s+)?(?:put\s+)?(?:in\s+)?"
+)
+"""A value swapped out ("swap X out, put Y in"): the old value, named as replaced."""
+PUT_IN_FOR: Final = re.compile(r"(?i)\bput\s+([^,.;:\n]{1,40}?)\s+in\s+for\s+")
+"""One put in for another ("Put Dana in for Tom as the lead"): the other is the old value."""
+_TRAILING_IN: Final = re.compile(r"[ \t]in(?=[.;!]|$)")
 
 _SPACE: Final = re.compile(r"(?<![ \t])[ \t]+")
 
@@ -155,6 +165,11 @@ def read_notation(text: str) -> str:
         out = BRACKET_LABEL.sub(_bracket_label, out)
     if "=" in out:
         out = EQUALS.sub(" is ", out)
+    if " out" in out or " in for " in out:
+        swapped = SWAP_OUT.sub(lambda m: f"(was {m.group(1)}) ", out)
+        if swapped != out:
+            swapped = _TRAILING_IN.sub("", swapped)
+        out = PUT_IN_FOR.sub(lambda m: f"{m.group(1)} instead of ", swapped)
     out = EDIT_HEADING.sub(lambda m: m.group(1) + "Correction: ", out)
     out = _lower_capitals(out)
     if out == text:
