@@ -35,16 +35,14 @@ import json
 import os
 import statistics
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from ctxscope.core import tokens
 from ctxscope.core.tokens import PREV_KINDS, SCRIPT_CLASSES, SELF_KINDS, UNIT
 from scipy import sparse
 from scipy.optimize import linprog
+from token_kinds import KINDS_CHOICES, SHIPPED_KINDS, kinds_named
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(os.environ.get("TMPDIR", "/tmp")) / "ctxscope-token-corpus" / "corpus.jsonl"
@@ -57,71 +55,13 @@ DESCRIPTIONS = {
 
 Row = dict[str, Any]
 
-
-@dataclass(frozen=True)
-class Kinds:
-    """The byte kinds of the pair features: the runtime's (``shipped``) or an alternative table
-    measured with ``--kinds`` (the runtime cannot use one: ``fit --write`` refuses it)."""
-
-    name: str
-    self_kinds: str
-    prev_kinds: str
-    code: bytes
-    """Per byte value: ``prev kind << 4 | kind``, as ``ctxscope.core.tokens._PAIR_CODE``."""
-    edge: Callable[[str], bool]
-    """Whether a pair feature is only ever the start or the end of a text (kept at rate 0)."""
-
-    def self_of(self, byte: int) -> int:
-        return self.code[byte] & 15
-
-    def features(self, text: str) -> dict[str, int]:
-        """:func:`ctxscope.core.tokens.features` with this table's pairs."""
-        if self.code == tokens._PAIR_CODE:
-            return tokens.features(text)
-        data = text.encode("utf-8", "surrogatepass")
-        if not data:
-            return {}
-        out = {n: v for n, v in tokens.features(text).items() if n[0] != "p"}
-        pairs = (int.from_bytes(data.translate(self.code), "little") << 4).to_bytes(len(data) + 1, "little")
-        for c, n in collections.Counter(pairs).items():
-            out["p" + self.self_kinds[c >> 4] + self.prev_kinds[c & 15]] = n
-        return out
-
-
-def _vowel_kinds() -> Kinds:
-    """Lower-case vowels (``aeiou``) as a kind of their own, before and after: vowel-heavy
-    orthographies (Polynesian, Bantu) tokenize worse than English. The codes come from the text's
-    edges: the start is read as after a newline (code 0 of the byte before), the end as a
-    continuation byte (code 0 of the byte), so an end after ASCII is a pair no text has inside."""
-    self_kinds, prev_kinds = "cVlgaikheSNTDULP", "NcxSvTDUez_-.,(+"
-
-    def kind(b: int) -> str:
-        own = tokens._self_kind(b)
-        return "V" if own == "L" and chr(b) in "aeiou" else own
-
-    def before(b: int) -> str:
-        return "v" if b < 0x80 and chr(b) in "aeiou" else tokens._prev_kind(b)
-
-    code = bytes(prev_kinds.index(before(b)) << 4 | self_kinds.index(kind(b)) for b in range(256))
-    return Kinds(
-        "vowels", self_kinds, prev_kinds, code, lambda n: n[0] == "p" and n[1] == "c" and n[2] not in "cx"
-    )
-
-
-KINDS_CHOICES = ("shipped", "vowels")
-SHIPPED_KINDS = Kinds(
-    "shipped",
-    SELF_KINDS,
-    PREV_KINDS,
-    tokens._PAIR_CODE,
-    lambda n: n.startswith("p") and (n[1] == "$" or n[2] == "^"),
-)
 KINDS = SHIPPED_KINDS
+"""The byte kinds of the pair features (``--kinds``; :mod:`token_kinds`)."""
 
 
 def use_kinds(name: str) -> None:
     global KINDS
-    KINDS = SHIPPED_KINDS if name == "shipped" else _vowel_kinds()
+    KINDS = kinds_named(name)
 
 
 def load(path: Path) -> list[Row]:
