@@ -39,9 +39,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from ctxscope.core.tokens import PREV_KINDS, SCRIPT_CLASSES, SELF_KINDS, UNIT, features
+from ctxscope.core.tokens import PREV_KINDS, SCRIPT_CLASSES, SELF_KINDS, UNIT
 from scipy import sparse
 from scipy.optimize import linprog
+from token_kinds import KINDS_CHOICES, SHIPPED_KINDS, kinds_named
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(os.environ.get("TMPDIR", "/tmp")) / "ctxscope-token-corpus" / "corpus.jsonl"
@@ -54,11 +55,19 @@ DESCRIPTIONS = {
 
 Row = dict[str, Any]
 
+KINDS = SHIPPED_KINDS
+"""The byte kinds of the pair features (``--kinds``; :mod:`token_kinds`)."""
+
+
+def use_kinds(name: str) -> None:
+    global KINDS
+    KINDS = kinds_named(name)
+
 
 def load(path: Path) -> list[Row]:
     rows = [json.loads(line) for line in path.open(encoding="utf-8")]
     for r in rows:
-        r["features"] = features(r.pop("text"))
+        r["features"] = KINDS.features(r.pop("text"))
     return rows
 
 
@@ -67,7 +76,7 @@ def fold_of(unit: str, k: int, seed: int) -> int:
 
 
 def all_names() -> list[str]:
-    pairs = ["p" + s + p for s in SELF_KINDS for p in PREV_KINDS]
+    pairs = ["p" + s + p for s in KINDS.self_kinds for p in KINDS.prev_kinds]
     singles = [f"b{b:02x}" for b in range(256) if not 0x80 <= b < 0xC0]
     return pairs + singles + ["s" + c for c in SCRIPT_CLASSES]
 
@@ -119,12 +128,6 @@ def bounds_of(name: str, target: str, args: argparse.Namespace) -> tuple[int, in
     return 0, 255
 
 
-def _text_edge(name: str) -> bool:
-    """Whether a feature is the pair at the start or the end of a text: kept at rate 0, so that
-    a text's estimate carries no constant (a short message must not cost more than its bytes say)."""
-    return name.startswith("p") and (name[1] == "$" or name[2] == "^")
-
-
 def default_units(name: str) -> int:
     """Rate of a feature no training text has: conservative (byte-level fallback for leads)."""
     if name.startswith("b"):
@@ -157,7 +160,7 @@ def fit(rows: list[Row], target: str, args: argparse.Namespace) -> dict[str, int
         n
         for n in names
         if n not in NEVER_FITTED
-        and not _text_edge(n)
+        and not KINDS.edge(n)  # a text's estimate carries no constant for its start or end
         and len(seen[n]) >= (args.min_pair_units if n[0] == "p" else args.min_count)
     ]
     fixed = {n: default_units(n) for n in names if n not in free}
@@ -191,7 +194,7 @@ def fit(rows: list[Row], target: str, args: argparse.Namespace) -> dict[str, int
     for b in [*range(0x80), *range(0xC0, 0x100)]:
         byte = f"b{b:02x}"
         for before in range(16):
-            pair = "p" + SELF_KINDS[_self(b)] + PREV_KINDS[before]
+            pair = "p" + KINDS.self_kinds[KINDS.self_of(b)] + KINDS.prev_kinds[before]
             if pair not in col:
                 continue
             row = len(cons_rhs)
@@ -208,7 +211,7 @@ def fit(rows: list[Row], target: str, args: argparse.Namespace) -> dict[str, int
     for cls, floor in SYMBOL_FLOOR[target].items():  # its lead byte 0xE2 after any kind, two continuations
         parts = [f"s{cls}", "be2", "pcx", "pcc"]
         for before in range(16):
-            terms = [*parts, "ph" + PREV_KINDS[before]]
+            terms = [*parts, "ph" + KINDS.prev_kinds[before]]
             row = len(cons_rhs)
             rhs = -float(floor)
             for n in terms:
@@ -249,18 +252,6 @@ def fallback_lead(lead: int, units: dict[str, int]) -> int:
     size = 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
     after_lead, after_continuation = units.get("pcx", 0), units.get("pcc", 0)
     return int(min(255, max(0, UNIT * size - after_lead - (size - 2) * after_continuation)))
-
-
-def _self(b: int) -> int:
-    from ctxscope.core import tokens
-
-    return tokens._PAIR_CODE[b] & 15
-
-
-def _prev(b: int) -> int:
-    from ctxscope.core import tokens
-
-    return tokens._PAIR_CODE[b] >> 4
 
 
 def estimate(r: Row, units: dict[str, int]) -> int:
@@ -431,10 +422,19 @@ def main(argv: list[str] | None = None) -> None:
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--json", help="write the held-out table as JSON here")
         p.add_argument("--write", action="store_true", help="write core/_token_profiles.py")
+        p.add_argument(
+            "--kinds",
+            choices=KINDS_CHOICES,
+            default="shipped",
+            help="byte kinds of the pair features: the runtime's, or an alternative to measure",
+        )
         p.add_argument("--pair-ceiling", type=int, default=32, help="most a pair rate adds (units)")
         p.add_argument("--ascii-ceiling", type=int, default=96, help="most an ASCII byte rate is (units)")
         p.set_defaults(func=func)
     args = parser.parse_args(argv)
+    if args.write and args.kinds != "shipped":
+        parser.error("--write needs --kinds shipped: the runtime computes only its own byte kinds")
+    use_kinds(args.kinds)
     args.func(args)
 
 
