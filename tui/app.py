@@ -601,8 +601,10 @@ class DashboardScreen(Screen[None]):
         assert isinstance(app, CtxscopeApp)
         path = self.status.path if self.status is not None and self.status.path else app.options.path
         scope_id = self.scope_id or None
+        estimator = self.snapshot.estimator if self.snapshot is not None else ""
         request = PolicyLabRequest(
-            path, app.options.format, scope_id, budget_messages=DEFAULT_BUDGET_MESSAGES
+            path, app.options.format, scope_id, budget_messages=DEFAULT_BUDGET_MESSAGES,
+            estimator=estimator or None,  # the meter's: the lab's token counts agree with it
         )
         app.push_screen(PolicyLabScreen(request, redact=self.redact))
 

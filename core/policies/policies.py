@@ -142,12 +142,14 @@ class _SummaryKeeper:
     def __init__(self) -> None:
         self.summary = IncrementalSummary()
 
-    def through(self, history: Sequence[PolicyMessage], end: int, cap_tokens: int) -> IncrementalSummary:
-        """The summary of ``history[:end]``."""
-        if cap_tokens != self.summary.cap_tokens or (
+    def through(
+        self, history: Sequence[PolicyMessage], end: int, cap_tokens: int, estimator: str | None
+    ) -> IncrementalSummary:
+        """The summary of ``history[:end]``, counted with ``estimator`` (the store's)."""
+        if cap_tokens != self.summary.cap_tokens or estimator != self.summary.estimator or (
             end > 0 and self.summary.folded_through > history[end - 1].turn
         ) or (end == 0 and self.summary.folded_through >= 0):
-            self.summary = IncrementalSummary(cap_tokens)
+            self.summary = IncrementalSummary(cap_tokens, estimator)
         for message in history[:end]:
             if message.turn > self.summary.folded_through:
                 self.summary.fold(message)
@@ -207,7 +209,9 @@ class SummaryPolicy:
             if not packer.add(message.turn):
                 break
             start -= 1
-        summary = self._keeper.through(history, start, _summary_cap(reserve_tokens))
+        summary = self._keeper.through(
+            history, start, _summary_cap(reserve_tokens), context.store.estimator
+        )
         text = summary.text()
         return Selection(
             self.name,
@@ -269,7 +273,9 @@ class Hybrid:
         packer.add_all(h.turn for h in hits)
         packer.add_all(pinned)
         start = max(0, len(history) - self.recent)
-        summary = self._keeper.through(history, start, _summary_cap(reserve_tokens))
+        summary = self._keeper.through(
+            history, start, _summary_cap(reserve_tokens), context.store.estimator
+        )
         return Selection(
             self.name,
             packer.turns(),
@@ -322,7 +328,9 @@ class Adaptive:
         packer.add_all(h.turn for h in hits)
         packer.add_all(h.turn for h in wide)
         start = max(0, len(history) - self.recent)
-        summary = self._keeper.through(history, start, _summary_cap(reserve_tokens))
+        summary = self._keeper.through(
+            history, start, _summary_cap(reserve_tokens), context.store.estimator
+        )
         packer.add_all(_newest_first(history[:start]))
         return Selection(
             self.name,

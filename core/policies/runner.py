@@ -42,6 +42,7 @@ class PolicyRunner:
         db_path: The store's SQLite file, or ``":memory:"``.
         runtime_retrieval: Retrieve for each user question as it is stored (raises retrieval counts).
         save_scores: Record the seed scorer's scores in the store.
+        estimator: The token estimator messages are counted with (``None``: the default).
     """
 
     def __init__(
@@ -51,8 +52,9 @@ class PolicyRunner:
         db_path: str | os.PathLike[str] = ":memory:",
         runtime_retrieval: bool = True,
         save_scores: bool = False,
+        estimator: str | None = None,
     ) -> None:
-        self.store = MemoryStore(db_path)
+        self.store = MemoryStore(db_path, estimator=estimator)
         self.policies: list[Policy] = make_policies(policies)
         for policy in self.policies:
             if isinstance(policy, ImportanceSeed):
@@ -101,6 +103,7 @@ def run_policies(
     *,
     policies: Sequence[str] | None = None,
     at_turn: int | None = None,
+    estimator: str | None = None,
 ) -> dict[str, Selection]:
     """What each policy would keep for ``query`` after ``messages``.
 
@@ -113,6 +116,8 @@ def run_policies(
         budget: What may be sent.
         policies: Policy names (default: all).
         at_turn: The query's turn (default: one after the last message).
+        estimator: The token estimator the budget is counted with (default: the default
+            estimator; the policy lab passes the log's own, as the meter counts with it).
 
     Returns:
         Selections by policy name.
@@ -120,7 +125,7 @@ def run_policies(
     Raises:
         ValueError: For messages out of turn order or an unknown policy name.
     """
-    runner = PolicyRunner(policies)
+    runner = PolicyRunner(policies, estimator=estimator)
     try:
         runner.feed_many(messages)
         turn = at_turn if at_turn is not None else (messages[-1].turn + 1 if messages else 1)

@@ -35,18 +35,20 @@ CREATE TABLE IF NOT EXISTS scores (
 """
 
 
-def message_tokens(content: str) -> int:
+def message_tokens(content: str, estimator: str | None = None) -> int:
     """Estimated tokens of one message in a request (content plus per-message overhead).
 
     Args:
         content: The message text.
+        estimator: The token estimator's name (a log's own, in the dashboard's policy lab);
+            ``None`` for the default.
 
     Returns:
         The estimate.
     """
-    from ..tokens import estimate_tokens
+    from ..tokens import DEFAULT_ESTIMATOR, estimate_tokens
 
-    return estimate_tokens(content) + MESSAGE_OVERHEAD_TOKENS
+    return estimate_tokens(content, estimator or DEFAULT_ESTIMATOR) + MESSAGE_OVERHEAD_TOKENS
 
 
 class MemoryStore:
@@ -56,6 +58,8 @@ class MemoryStore:
         path: A SQLite database file, or ``":memory:"``.
         top_k: Snippets each retrieval returns at most.
         min_score: Minimum cosine similarity of a retrieved snippet.
+        estimator: The token estimator the messages and the summary are counted with (``None``:
+            the default; the benchmarks use it, the policy lab passes the log's own).
     """
 
     def __init__(
@@ -64,8 +68,10 @@ class MemoryStore:
         *,
         top_k: int = DEFAULT_TOP_K,
         min_score: float = DEFAULT_MIN_SCORE,
+        estimator: str | None = None,
     ) -> None:
         self.path = os.fspath(path)
+        self.estimator = estimator
         self.top_k = top_k
         self.min_score = min_score
         self.db = sqlite3.connect(self.path)
@@ -102,7 +108,7 @@ class MemoryStore:
             ValueError: When turns arrive out of order.
         """
         counts = self.index.add(message.turn, message.content)
-        tokens = message_tokens(message.content)
+        tokens = message_tokens(message.content, self.estimator)
         self.messages.append(message)
         self._tokens[message.turn] = tokens
         self._pending_messages.append((message.turn, message.role, message.content, tokens))

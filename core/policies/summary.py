@@ -59,10 +59,12 @@ class IncrementalSummary:
 
     Args:
         cap_tokens: Most tokens the summary may hold.
+        estimator: The token estimator its lines are counted with (``None``: the default).
     """
 
-    def __init__(self, cap_tokens: int = DEFAULT_SUMMARY_TOKENS) -> None:
+    def __init__(self, cap_tokens: int = DEFAULT_SUMMARY_TOKENS, estimator: str | None = None) -> None:
         self.cap_tokens = cap_tokens
+        self.estimator = estimator
         self.lines: deque[SummaryLine] = deque()
         self.tokens = 0
         self.folded_through = -1
@@ -74,7 +76,7 @@ class IncrementalSummary:
         Args:
             message: The next message leaving the recent window.
         """
-        from ..tokens import estimate_tokens
+        from ..tokens import DEFAULT_ESTIMATOR, estimate_tokens
 
         if message.turn <= self.folded_through:
             return
@@ -82,7 +84,7 @@ class IncrementalSummary:
         if not summary_worthy(message):
             return
         text = f"[{message.turn}] {first_sentence(message.content, LINE_WORDS)}"
-        line = SummaryLine(message.turn, text, estimate_tokens(text) + 1)
+        line = SummaryLine(message.turn, text, estimate_tokens(text, self.estimator or DEFAULT_ESTIMATOR) + 1)
         self.lines.append(line)
         self.tokens += line.tokens
         while self.tokens > self.cap_tokens and self.lines:

@@ -257,3 +257,25 @@ def test_runner_can_go_back_to_an_earlier_point() -> None:
     assert 60 in early.turns and all(t < 200 for t in early.turns)
     assert again == late
     runner.close()
+
+
+def test_the_budget_is_counted_with_the_estimator_asked_for() -> None:
+    """The policy lab counts with the log's estimator (the meter's): a Codex log's openai figures,
+    not the default claude ones; the benchmarks keep the default."""
+    from ctxscope.core.policies.store import MESSAGE_OVERHEAD_TOKENS
+    from ctxscope.core.tokens import estimate_tokens
+
+    messages = [*WORKED_EXAMPLE, PolicyMessage(400, "user", "Привет, как дела? " * 40)]
+    budget = Budget(tokens=100_000)
+    for name in ("claude", "openai"):
+        full = run_policies(messages, QUERY, budget, estimator=name)["full-history"]
+        each = [estimate_tokens(m.content, name) + MESSAGE_OVERHEAD_TOKENS for m in messages]
+        assert full.tokens == sum(each)
+    default = run_policies(messages, QUERY, budget)
+    assert default["full-history"].tokens == run_policies(
+        messages, QUERY, budget, estimator="claude")["full-history"].tokens
+    openai = run_policies(messages, QUERY, budget, estimator="openai")
+    assert openai["full-history"].tokens != default["full-history"].tokens
+    summary = IncrementalSummary(estimator="openai")
+    summary.fold(WORKED_EXAMPLE[1])
+    assert summary.tokens == estimate_tokens(summary.lines[0].text, "openai") + 1

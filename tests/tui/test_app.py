@@ -357,7 +357,9 @@ async def test_m_opens_the_policy_lab_on_the_shown_scope() -> None:
     """m: the memory-policy lab for the shown scope (it reads the log in its own worker)."""
     from ctxscope.tui.screens.policies import PolicyLabScreen
 
-    snap = fakes.session(fakes.scope(5), fakes.scope(3, scope_id="agent-1", parent="main"))
+    snap = dataclasses.replace(
+        fakes.session(fakes.scope(5), fakes.scope(3, scope_id="agent-1", parent="main")), estimator="openai"
+    )
     app = MockApp(snap)
     async with app.run_test(size=(120, 40)) as pilot:
         await detail_shown(pilot)
@@ -366,6 +368,7 @@ async def test_m_opens_the_policy_lab_on_the_shown_scope() -> None:
         screen = app.screen
         assert isinstance(screen, PolicyLabScreen)
         assert screen.request.scope_id == "agent-1" and screen.request.path == "/logs/session.jsonl"
+        assert screen.request.estimator == "openai"  # the meter's: the lab's counts agree with it
         await pilot.app.workers.wait_for_complete()
         await pilot.press("escape")
         assert not isinstance(app.screen, PolicyLabScreen)

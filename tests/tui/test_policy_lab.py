@@ -95,7 +95,7 @@ async def test_the_lab_budgets_in_tokens(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, PolicyLabScreen)
         status = str(screen.query_one("#policy-status", Static).render())
-        assert "budget 16,000 tokens, 600 messages" in status
+        assert "budget 16,000 tokens (estimator claude), 600 messages" in status
         budget = screen.query_one("#policy-budget", Input)
         budget.value = "300"
         screen.action_rerun()

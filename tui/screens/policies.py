@@ -8,6 +8,7 @@ figure comes from core; log text is shown literally (cleaned, never parsed as ma
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -34,7 +35,9 @@ DEFAULT_BUDGET_TOKENS = 16_000
 
 @dataclass(frozen=True, slots=True)
 class PolicyLabRequest:
-    """What to run: the log, its format, the scope, the budget and (optionally) the query."""
+    """What to run: the log, its format, the scope, the budget, (optionally) the query, and the
+    token estimator the budget is counted with (the dashboard's, so the lab's counts agree with the
+    meter's; None: the default)."""
 
     path: str
     log_format: str | None
@@ -42,6 +45,7 @@ class PolicyLabRequest:
     budget_messages: int
     query: str | None = None
     budget_tokens: int = DEFAULT_BUDGET_TOKENS
+    estimator: str | None = None
 
 
 class PolicyResults(Message):
@@ -76,7 +80,7 @@ def load_and_run(request: PolicyLabRequest) -> tuple[str, list[PolicyMessage], d
     messages = policy_messages(session, request.scope_id)  # every character, read back by offset
     query = request.query or policy_query(session, request.scope_id)
     budget = Budget(messages=request.budget_messages, tokens=request.budget_tokens)
-    selections = run_policies(messages, query, budget)
+    selections = run_policies(messages, query, budget, estimator=request.estimator)
     return query, messages, selections
 
 
@@ -152,8 +156,8 @@ class PolicyLabScreen(ModalScreen[None]):
         self._selections = message.selections
         status = Text.assemble(
             (
-                f"{len(message.messages):,} messages · budget {self.request.budget_tokens:,} tokens, "
-                f"{self.request.budget_messages:,} messages · query ",
+                f"{len(message.messages):,} messages · budget {self.request.budget_tokens:,} tokens "
+                f"({self._estimator()}), {self.request.budget_messages:,} messages · query ",
                 "dim",
             ),
             fmt.literal(self._shown(message.query), "italic", limit=120),
@@ -180,6 +184,12 @@ class PolicyLabScreen(ModalScreen[None]):
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.row_key.value is not None:
             self._show_kept(str(event.row_key.value))
+
+    def _estimator(self) -> str:
+        """The estimator the lab counts with, as the status line names it."""
+        from ctxscope.core.tokens import DEFAULT_ESTIMATOR
+
+        return f"estimator {self.request.estimator or DEFAULT_ESTIMATOR}"
 
     def _shown(self, content: str) -> str:
         return f"‹text · {len(content):,} chars›" if self.redact else content
@@ -214,10 +224,7 @@ class PolicyLabScreen(ModalScreen[None]):
         query = self.query_one("#policy-query", Input).value.strip() or None
         budget_text = self.query_one("#policy-budget", Input).value.strip()
         tokens = int(budget_text) if budget_text.isdigit() and int(budget_text) > 0 else DEFAULT_BUDGET_TOKENS
-        self.request = PolicyLabRequest(
-            self.request.path, self.request.log_format, self.request.scope_id,
-            self.request.budget_messages, query, tokens,
-        )
+        self.request = dataclasses.replace(self.request, query=query, budget_tokens=tokens)
         self.query_one("#policy-status", Static).update(Text("running the policies…", "dim"))
         self.run_lab(self.request)
 
