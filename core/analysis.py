@@ -942,7 +942,8 @@ class Analysis:
         assert self._session is not None and self._scripts is not None
         scripts = self._scripts
         return RequestDetail(
-            record, rows, scripts.request(self._session, sent), framing_tokens=scripts.framing(sent)
+            record, rows, scripts.request(self._session, sent), framing_tokens=scripts.framing(sent),
+            unread_tokens=scripts.unread(self._session, sent),
         )
 
 

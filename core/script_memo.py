@@ -82,8 +82,9 @@ class ScriptMemo:
 
     def __init__(self, estimator: Estimator) -> None:
         self.estimator = estimator
-        self._entries: dict[str, dict[int, tuple[tuple[Block, ...], ScriptBreakdown]]] = {}
-        """Per scope, per message index: the blocks broken down and their breakdown."""
+        self._entries: dict[str, dict[int, tuple[tuple[Block, ...], ScriptBreakdown, int]]] = {}
+        """Per scope, per message index: the blocks broken down, their breakdown, and the raw
+        estimate's tokens of the text that could not be read back."""
 
     def __len__(self) -> int:
         return sum(len(entries) for entries in self._entries.values())
@@ -96,21 +97,35 @@ class ScriptMemo:
 
     def message(self, session: Session, message: Message) -> ScriptBreakdown:
         """The breakdown of ``message``'s text (its elided text read back), memoised."""
+        return self._entry(session, message)[1]
+
+    def _entry(self, session: Session, message: Message) -> tuple[tuple[Block, ...], ScriptBreakdown, int]:
         entries = self._entries.setdefault(message.scope_id, {})
         entry = entries.get(message.index)
         if entry is not None and entry[0] == message.blocks:
-            return entry[1]
-        blocks, _ = restore(session, message)
+            return entry
+        blocks, missing = restore(session, message)
         estimator = self.estimator
         found = sum_breakdowns(estimator.name, (
             with_exact_counts(estimator.breakdown(b.text), b.text) for b in blocks if _has_text(b)
         ))
-        entries[message.index] = (message.blocks, found)
-        return found
+        unread = 0
+        if missing:  # what the raw estimate gives these blocks beyond the text that was held
+            counts = message.block_tokens(estimator)  # restore keeps the blocks' order
+            for block, count in zip(blocks, counts, strict=True):
+                if block.elided_chars and _has_text(block):
+                    unread += count - estimator.count(block.text) - block.call_tokens(estimator)
+        entry = entries[message.index] = (message.blocks, found, unread)
+        return entry
 
     def request(self, session: Session, messages: Sequence[Message]) -> ScriptBreakdown:
         """The breakdown of a request's messages: the sum of theirs."""
         return sum_breakdowns(self.estimator.name, (self.message(session, m) for m in messages))
+
+    def unread(self, session: Session, messages: Sequence[Message]) -> int:
+        """The raw estimate's tokens of ``messages``' text the log no longer gives back (elided when
+        read, and not found again): the part of the raw estimate the breakdown cannot show."""
+        return sum(self._entry(session, m)[2] for m in messages)
 
     def framing(self, messages: Sequence[Message]) -> int:
         """What the raw estimate of ``messages`` counts beyond their text (:func:`non_text_tokens`)."""

@@ -387,6 +387,9 @@ class RequestDetail:
             tool-call overheads, tool names, images): ``by_script.tokens + framing_tokens`` is
             ``record.sent_tokens`` when every elided character was read back
             (:func:`~ctxscope.core.script_memo.non_text_tokens`).
+        unread_tokens: The raw estimate's tokens of elided text that could not be read back (a
+            Markdown log, a file since changed): ``by_script.tokens + framing_tokens +
+            unread_tokens`` is ``record.sent_tokens`` with the estimator the reader counted with.
     """
 
     record: RequestRecord
@@ -394,6 +397,7 @@ class RequestDetail:
     by_script: ScriptBreakdown
     sent_at: Sequence[datetime | None] = ()
     framing_tokens: int = 0
+    unread_tokens: int = 0
 
     @property
     def chars4_share(self) -> float | None:

@@ -159,11 +159,18 @@ def script_table(detail: RequestDetail) -> Group:
     if detail.framing_tokens:  # what the raw estimate counts beyond the text: the meter's figure
         framing = Text(fmt.tokens(detail.framing_tokens), style="dim")
         table.add_row(Text("+ no text", style="dim"), "", framing, "", "")
+        if detail.unread_tokens:  # elided text the log no longer gives: estimated, never shown above
+            unread = Text(fmt.tokens(detail.unread_tokens), style="yellow")
+            table.add_row(Text("+ not read back", style="yellow"), "", unread, "", "")
         table.add_row(Text("raw estimate"), "", fmt.tokens(detail.record.sent_tokens), "", "")
     for name, tokens in by_script.exact_counts.items():  # the real tokenizers, beside the estimate
         table.add_row(Text(name, style="dim"), "", Text(fmt.tokens(tokens), style="dim"), "", "")
     note = (f"chars/4 says {fmt.share(detail.chars4_share)} of the estimate: it under-counts"
             if detail.chars4_undercounts else "")
+    if detail.unread_tokens:
+        note = ("not read back: long texts this log does not give again; their tokens are scaled "
+                "from the part that was held, and the rows above (and exact counts) cover only that part"
+                + (f"; {note}" if note else ""))
     return _titled(f"By script (raw estimate of the text, estimator {by_script.estimator})", table, note,
                    "yellow")
 
