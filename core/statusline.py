@@ -17,7 +17,6 @@ chunk; only the lines found are decoded).
 
 from __future__ import annotations
 
-import codecs
 import math
 import os
 import re
@@ -29,6 +28,7 @@ import orjson
 
 from . import short_form
 from .fields import anthropic_usage
+from .jsonl import without_bom  # orjson refuses a byte-order mark (an editor may write one)
 from .logformat import FormatError
 from .model import MAIN_SCOPE, ObservedCompaction
 from .model_info import AGENT_CLAUDE_CODE, compaction_trigger, context_window
@@ -80,16 +80,10 @@ def _count(value: Any) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
-def _without_bom(data: bytes) -> bytes:
-    """``data`` without a leading UTF-8 byte-order mark, which orjson refuses (an editor or a
-    Windows tool can write one at the start of a transcript or of the piped JSON)."""
-    return data[len(codecs.BOM_UTF8) :] if data.startswith(codecs.BOM_UTF8) else data
-
-
 def parse_status_input(data: bytes | str) -> StatusInput:
     """Read Claude Code's status-line JSON; anything missing or malformed is left out."""
     try:
-        obj = orjson.loads(_without_bom(data.encode() if isinstance(data, str) else data))
+        obj = orjson.loads(without_bom(data.encode() if isinstance(data, str) else data))
     except orjson.JSONDecodeError:
         return StatusInput()
     if not isinstance(obj, dict):
@@ -136,7 +130,7 @@ class TranscriptTail:
 
 def _decode(line: bytes) -> dict[str, Any] | None:
     try:
-        obj = orjson.loads(_without_bom(line))
+        obj = orjson.loads(without_bom(line))
     except orjson.JSONDecodeError:
         return None
     return obj if isinstance(obj, dict) else None
