@@ -106,15 +106,16 @@ class ScriptMemo:
             return entry
         blocks, missing = restore(session, message)
         estimator = self.estimator
+        parts = [estimator.breakdown(b.text) if _has_text(b) else None for b in blocks]
         found = sum_breakdowns(estimator.name, (
-            with_exact_counts(estimator.breakdown(b.text), b.text) for b in blocks if _has_text(b)
+            with_exact_counts(part, b.text) for b, part in zip(blocks, parts, strict=True) if part is not None
         ))
         unread = 0
         if missing:  # what the raw estimate gives these blocks beyond the text that was held
             counts = message.block_tokens(estimator)  # restore keeps the blocks' order
-            for block, count in zip(blocks, counts, strict=True):
-                if block.elided_chars and _has_text(block):
-                    unread += count - estimator.count(block.text) - block.call_tokens(estimator)
+            for block, part, count in zip(blocks, parts, counts, strict=True):
+                if block.elided_chars and part is not None:
+                    unread += count - part.tokens - block.call_tokens(estimator)
         entry = entries[message.index] = (message.blocks, found, unread)
         return entry
 
