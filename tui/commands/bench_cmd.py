@@ -4,7 +4,7 @@ Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
                             [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|
-                                       blind8|blind9|blind10|blind11|blind12|seed-shape]
+                                       blind8|blind9|blind10|blind11|blind12|blind13|seed-shape]
                             [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
@@ -51,7 +51,8 @@ def register(subparsers: Any) -> None:
             "a blind test; blind6 to blind11, written by other authors, were held out until branches "
             "policies7, policies9, policies10, policies11 and policies12), the seed-shape generator "
             "and LoCoMo's dev part. LoCoMo's heldout part is run only to report (docs/policies.md); "
-            "blind12 is held out, frozen before any policy ran on it and run by the lead to report. "
+            "blind12 and blind13 are held out, each frozen before any policy ran on it and run by the "
+            "lead to report. "
             "Beside the policies, a ceiling row: the most any policy sending whole messages within "
             "the budget could carry."
         ),
@@ -64,7 +65,7 @@ def register(subparsers: Any) -> None:
         "--wording",
         choices=(
             "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
-            "blind9", "blind10", "blind11", "blind12", "seed-shape",
+            "blind9", "blind10", "blind11", "blind12", "blind13", "seed-shape",
         ),
         default=None,
         help=(
@@ -93,6 +94,10 @@ def register(subparsers: Any) -> None:
             "one statement over several short texts, nvm/scratch that/wait no updates, jokes that "
             "commit to nothing; held out: frozen before any policy ran on it, run by the lead to "
             "report); "
+            "blind13 (fourteenth set: a question-and-answer intake interview at a support desk, "
+            "answers in fragments after the question, read-backs confirmed with yes, corrections "
+            "such as sorry, I misspoke and since last time; held out: frozen before any policy ran "
+            "on it, run by the lead to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
