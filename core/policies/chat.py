@@ -18,6 +18,7 @@ from .letters import letter_body
 from .markdown import read_markdown
 from .reported import read_reported
 from .speech import read_dictation
+from .texting import read_texts
 from .tracker_notation import read_notation
 
 ABBREVIATIONS: Final[dict[str, str]] = {
@@ -120,7 +121,7 @@ def normalise(text: str) -> str:
     Returns:
         The message as the tracker's cues read it (the same text when there is nothing to do).
     """
-    text = read_notation(read_reported(read_markdown(text)))
+    text = read_notation(read_reported(read_texts(read_markdown(text))))
     expanded = _CHAT_WORD.sub(_expand, text)
     if expanded != text:
         expanded = _ASIDE_INSIDE.sub("", _ASIDE_OPENING.sub(r"\1", expanded))

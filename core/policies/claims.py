@@ -86,7 +86,11 @@ TYPED_TOKEN: Final = {pattern: token for token, pattern in TYPED_VALUES}
 UNTIL_KIND: Final = "<until>"
 """The kind of a date that bounds a state ("X covers the desk until Friday", "till end of year"):
 how long something holds, not the day something happens."""
-_UNTIL: Final = re.compile(r"\b(?:until|till|til|through|thru)\s+$", re.IGNORECASE)
+_UNTIL: Final = re.compile(
+    r"\b(?:until|till|til|through|thru|starting|beginning|effective|as of)\s+$", re.IGNORECASE
+)
+"""A date bounding a state at either end: "until Friday", and "starting tomorrow", "as of Monday"
+(the day a change takes effect, not a day something happens)."""
 _DEFERRED: Final = re.compile(
     r"\b(?:delay|postpon|defer|push|put(?:ting)? off|hold|held|mov|shift|resched|slip|extend|bump)\w*",
     re.IGNORECASE,
@@ -134,6 +138,8 @@ class Claim:
     authoritative: bool = True
     frame: frozenset[str] = frozenset()
     words: int = 0
+    closing: frozenset[str] = frozenset()
+    """The kinds whose value is the whole last line of the message (a sign-off's place)."""
 
     @property
     def keys(self) -> list[tuple[str, str]]:
@@ -200,7 +206,7 @@ def read_sentence(sentence: str, knowledge: Knowledge, lookups: Lookups | None =
     for token, pattern in TYPED_VALUES:
         for match in pattern.finditer(sentence):
             if not any(a < match.end() and match.start() < b for a, b, _t in typed):
-                bounded = _UNTIL.search(sentence, max(0, match.start() - 8), match.start()) is not None
+                bounded = _UNTIL.search(sentence, max(0, match.start() - 12), match.start()) is not None
                 if token == "<date>" and bounded and not _DEFERRED.search(sentence, 0, match.start()):
                     token = UNTIL_KIND  # how long a state lasts ("takes over till end of year")
                 typed.append((match.start(), match.end(), token))
@@ -236,6 +242,13 @@ def read_sentence(sentence: str, knowledge: Knowledge, lookups: Lookups | None =
         if lookups is not None:
             lookups.words.add(base.lower())
         name = by_lower.get(base.lower()) if lowered else (base if base in knowledge.names else None)
+        if name is None and word == base and len(base) > 3 and base.endswith("s"):
+            # a possessive typed without its apostrophe ("Rosas desk"): the name before the "s"
+            if lookups is not None:
+                lookups.words.add(base[:-1].lower())
+            name = by_lower.get(base[:-1].lower()) if lowered else (
+                base[:-1] if base[:-1] in knowledge.names else None
+            )
         if name is None and len(base) == 1 and base.isupper() and tokens and tokens[-1] == NAME:
             name = base  # "Building C": a letter continues the name before it
         if name is not None:
@@ -285,6 +298,8 @@ class Analysis:
     change: bool
     refines: bool
     words: int
+    last_line: str = ""
+    """The value words of the message's last line, when it has several lines."""
 
 
 def _change_denied(body: str, negations: list[tuple[int, int]]) -> bool:
@@ -391,7 +406,8 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     own_text = unwithdrawn[heading.end() :] if heading else unwithdrawn
     if not assistant:
         own_text = OWN_EARLIER_MESSAGE.sub(" ", own_text)
-    first_person = own.search(own_text) is not None
+    # the speaker denied ("ask Ana, not me") is not whose attribute it is
+    first_person = own.search(mask(own_text, negations)) is not None
     # an imperative opening a sentence, or after a lead-in ("FYI: Draft a reply to…")
     # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
     # (the answer to a question the speaker asked, "What's Mbali doing now: research lead", is not
@@ -440,9 +456,11 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         if t not in STOP_WORDS and t not in GENERIC and len(t) > 1 and t not in name_words
         and t not in value_texts and not UPDATE_MARKER.fullmatch(t)
     )
+    lines = body.rstrip().rsplit("\n", 1)
     return Analysis(
         list(dict.fromkeys(names)), heads, values, personal, frozenset(replaced), frame, change,
         REFINES.search(body) is not None, len(body.split()),
+        " ".join(value_words(lines[1])) if len(lines) > 1 else "",
     )
 
 
@@ -588,6 +606,7 @@ def extract_claim(
         authoritative=message.role in AUTHORITATIVE_ROLES,
         frame=analysis.frame,
         words=analysis.words,
+        closing=frozenset(k for k, v in values.items() if analysis.last_line and v == analysis.last_line),
     )
 
 

@@ -24,7 +24,7 @@ from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, W
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
     "records", "text", "lexical", "store", "scoring", "summary", "tracker_notation", "markdown",
-    "coreference", "chat",
+    "coreference", "chat", "texting", "reported",
     "speech",
     "letters", "lexicon",
     "paradigms", "claims", "ledger", "policies", "runner",
