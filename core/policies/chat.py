@@ -27,7 +27,7 @@ ABBREVIATIONS: Final[dict[str, str]] = {
     "cuz": "because", "coz": "because", "bcoz": "because", "abt": "about", "prev": "previously",
     "ex": "formerly", "smth": "something", "sth": "something", "smthg": "something", "ppl": "people",
     "u": "you", "ur": "your", "b4": "before", "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow",
-    "2moro": "tomorrow", "rn": "right now", "atm": "at the moment", "nvm": "never mind",
+    "2moro": "tomorrow", "rn": "now", "atm": "at the moment", "nvm": "never mind",
     "iirc": "if i remember correctly", "idk": "i do not know", "dunno": "do not know", "wanna": "want to",
     "gotta": "have to", "msg": "message", "mtg": "meeting", "mgr": "manager", "dept": "department",
     "approx": "approximately", "asap": "as soon as possible", "pplz": "people", "yr": "year",

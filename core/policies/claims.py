@@ -97,11 +97,15 @@ _DEFERRED: Final = re.compile(
 )
 """A verb of deferring: "delayed until June 12" names the new day, not how long a state lasts."""
 
+_HEAD_AFTER: Final = re.compile(r" [a-z]")
+"""A word in lower case next: the head noun a possessive comes before."""
+
 NAME_KIND: Final = "<name>"
 """The prefix of the kind of a name the session has not yet shown beside others of its kind."""
 
-_TOKEN: Final = re.compile(r"[\w$€£][\w'’$€£.,/-]*[\w$€£%]|[\w$€£]|[,:;()]")
-PUNCTUATION: Final = {",": "<,>", ":": "<:>", ";": "<;>", "(": "<(>", ")": "<)>"}
+_TOKEN: Final = re.compile(r"[\w$€£][\w'’$€£.,/-]*[\w$€£%]|[\w$€£]|[,:;()\n]")
+PUNCTUATION: Final = {",": "<,>", ":": "<:>", ";": "<;>", "(": "<(>", ")": "<)>", "\n": "<,>"}
+"""Punctuation as tokens; a line break, where one text ends and the next begins, reads as a comma."""
 """Clause punctuation, kept as tokens so that a value after a colon is not read as next to a name."""
 _VOCATIVE_BEFORE: Final = re.compile(
     r"(?:^|[.!?]\s+|,\s*|\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Tt]hank you|[Dd]ear|[Oo]h|[Ww]ow|[Yy]o"
@@ -242,8 +246,11 @@ def read_sentence(sentence: str, knowledge: Knowledge, lookups: Lookups | None =
         if lookups is not None:
             lookups.words.add(base.lower())
         name = by_lower.get(base.lower()) if lowered else (base if base in knowledge.names else None)
-        if name is None and word == base and len(base) > 3 and base.endswith("s"):
-            # a possessive typed without its apostrophe ("Rosas desk"): the name before the "s"
+        if name is None and word == base and len(base) > 3 and base.endswith("s") and _HEAD_AFTER.match(
+            sentence, match.end()
+        ):
+            # a possessive typed without its apostrophe, before its head noun ("Rosas desk"): the
+            # name before the "s"
             if lookups is not None:
                 lookups.words.add(base[:-1].lower())
             name = by_lower.get(base[:-1].lower()) if lowered else (

@@ -249,8 +249,9 @@ PAST_NARRATIVE: Final = _rx(
     rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}"
     r"(?=\s+(?:a|an|the|my|our|some|\w+\s+with|with|into|through)\b)"
     # the speaker as the object of a named person's past verb ("Tom walked me through the
-    # dashboard"; not "It made me realise…", an evaluation)
-    rf"|(?-i:\b(?!(?:It|This|That|They|He|She|We|You|There|What|Which|Who)\b)[A-Z][\w'-]*)\s+"
+    # dashboard", typed in lower case too: "tom walked me …"; not "It made me realise…", an
+    # evaluation)
+    rf"|\b(?!(?:it|this|that|they|he|she|we|you|there|what|which|who|and|or|but|then)\b)[^\W\d_][\w'-]*\s+"
     rf"{_PAST_VERB}\s+(?:me|us)\b"
 )
 """First-person simple past ("I went", "we tried", "Spent the morning…", "Tom walked me through
@@ -258,7 +259,7 @@ PAST_NARRATIVE: Final = _rx(
 
 DECISION: Final = _rx(
     r"\b(?:i|we|they)\s+(?:just\s+|finally\s+|now\s+|have\s+|'ve\s+)?(?:decided|agreed|settled|chose|picked"
-    r"|fixed|confirmed|finali[sz]ed|locked in|opted|went with|signed off|approved|booked|set)\b"
+    r"|confirmed|finali[sz]ed|locked in|opted|went with|signed off|approved|booked|set)\b"
 )
 """A decision reported in the past ("we decided", "we agreed on", "we settled on"): what it settled
 is in force now, unlike a narrated episode."""
@@ -311,8 +312,8 @@ OLD_VALUE: Final = _rx(
     # what a record said, in a correction: "was (incorrectly) recorded as X; it is Y"
     r"|(?:was|were)\s+(?:\w+ly\s+)?(?:recorded|listed|reported|circulated|minuted|described|given|stated"
     r"|entered|shown|logged|noted)(?:\s+as\s+taking\s+place)?\s+(?:as|under(?:\s+the)?|in|at|for))"
-    # a past state contrasted with the present: "was X but now Y"
-    r"|(?:was|were)(?=\s[^.;!?]{0,80}\bbut\s+(?:now|today|these days|currently)\b)"
+    # a past state contrasted with the present: "was X but now Y", "was X, now Y"
+    r"|(?:was|were)(?=\s[^.;!?]{0,80}(?:\bbut|,)\s+(?:now|today|these days|currently)\b)"
     r"|\((?:was|before|earlier|until now)|, was)\s+"
     r"(?!(?:now|today|tonight|tomorrow|here|then|there|on|the (?:start|beginning)|next|this|that|for)\b)"
 )
@@ -512,7 +513,7 @@ MONEY_VALUE: Final = _rx(
     # a sign, with the country's letters before a dollar ("A$", "NZ$", "US$", "HK$")
     rf"(?-i:\b[A-Z]{{1,3}}(?=\$))?[{_CURRENCY_SIGN}]\s?\d[\d,.]*\s?{_MULTIPLIER}?\b"
     rf"|\b\d[\d,.]*\s?(?:k|m|mn|bn)\b(?!\s*(?:users|people|rows|downloads|views|visits|steps|miles|km))"
-    rf"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
+    rf"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|grand|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
     r"|crores?)\b"
     r"|\b(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|nzd|inr|cny|hkd|sgd|zar|pln|czk|huf|brl|mxn)\s?\d[\d,.]*"
     # an ISO 4217 code before an amount, as business writing puts it ("NOK 540,000")
@@ -816,6 +817,8 @@ def _answered(question: str, answer: str) -> bool:
         return False  # a parenthesis comments on the question ("(asking for the invite)"); it answers nothing
     if ALTERNATIVE.match(answer.lstrip()):
         return False  # "… still on Friday? or not?": an alternative the question offers, no answer
+    if APOLOGY.match(answer.lstrip()):
+        return False  # "… 28 grand? sorry, typos": an apology answers nothing
     if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
         return False  # "Thanks." answers nothing
     if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
@@ -826,6 +829,8 @@ def _answered(question: str, answer: str) -> bool:
 
 
 ALTERNATIVE: Final = _rx(r"or\b")
+APOLOGY: Final = _rx(r"(?:sorry|sry|soz|apologies|my bad)\b")
+"""A sentence opening with an apology."""
 """A sentence opening with "or" after a question: the question's other alternative ("… or nah")."""
 REJECTION: Final = _rx(
     r"(?:no|nope|nah|rubbish|nonsense|not at all|not true|untrue|false|wrong|of course not"
@@ -862,7 +867,7 @@ OPINION: Final = _rx(r"\b(?:i|we)\s+(?:think|guess|believe|suppose|feel|reckon|h
 """A first-person verb of opinion ("I think", "I guess")."""
 
 SETTLED: Final = _rx(
-    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|fixed|booked"
+    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|booked"
     r"|reserved|chose|picked)\b"
 )
 """Participles of deciding: a past-time phrase with one ("confirmed by the boss yesterday") dates

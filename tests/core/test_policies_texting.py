@@ -1,0 +1,129 @@
+"""Texts typed on a phone and the readings of branch policies13, one by one.
+
+A star correction on the next line; a short first text as a lead-in; a line break ending a clause
+(a negation, a withdrawal answered by the next text); a bare "never mind"; repeated exclamation
+marks as emphasis; weekday abbreviations placed as dates; "grand" as money; "starting X" bounding
+a state; "was X, not now" as outdated and "was X, now Y" naming X as the old value; the speaker
+denied ("not me"); "or …" and an apology after a question; a possessive typed without its
+apostrophe; a sign-off standing as a message's last line; "fixed" as a repair. The vocabulary
+(Quill, Heron, Lune, Odile, Pavel, Ghent, Turku…) is of no benchmark wording.
+"""
+
+from __future__ import annotations
+
+import pytest
+from ctxscope.core.policies import PolicyMessage, SupersessionTracker
+from ctxscope.core.policies.lexicon import DATE_VALUE, MONEY_VALUE, assertive_part
+from ctxscope.core.policies.texting import read_texts
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Quill relese is Friday\n*release", "Quill release is Friday"),
+        ("Odiles desk: Ghent\n*Odile's", "Odile's desk: Ghent"),
+        ("Pavel sits in Turku\n*Turku, the right one", "Pavel sits in Turku"),  # a repeat confirms
+        ("so anyway\nHeron is paused", "so anyway: Heron is paused"),
+        ("Lune\nowner\nOdile", "Lune: owner\nOdile"),
+        ("Ask Pavel about Heron\nthanks", "Ask Pavel about Heron\nthanks"),  # a name: no lead-in
+        ("one line only", "one line only"),
+        ("* a bullet\n* another", "* a bullet\n* another"),  # a star and a blank is a bullet
+    ],
+)
+def test_texts_read_as_prose(text: str, read: str) -> None:
+    assert read_texts(text) == read
+
+
+def test_dates_and_money_as_texted() -> None:
+    assert DATE_VALUE.search("Quill is fri the 9th")
+    assert DATE_VALUE.search("Quill moves to thurs 3/14").group(0) == "thurs 3/14"  # type: ignore[union-attr]
+    assert DATE_VALUE.search("Heron is next weds")
+    assert not DATE_VALUE.search("Pavel sat with us")  # alone, "sat" is a verb
+    assert MONEY_VALUE.search("Lune gets 40 grand")
+
+
+def test_emphasis_and_outdated_figures() -> None:
+    assert assertive_part("Heron opens in Ghent!!")
+    assert not assertive_part("What a day!")
+    assert not assertive_part("$12k for Heron was the figure back in spring, not now")
+
+
+INTRO = (
+    ("user", "Context: I run the Quill release and the Heron office with Odile and Pavel."),
+    ("assistant", "Noted: Quill, Heron, Odile and Pavel."),
+    ("user", "Odile is based in Ghent."),
+    ("user", "Pavel is based in Turku."),
+)
+"""The session's opening (turns 1–4); each test's messages follow from turn 10."""
+
+
+def _run(*texts: str) -> SupersessionTracker:
+    tracker = SupersessionTracker()
+    opening = [PolicyMessage(turn, role, text) for turn, (role, text) in enumerate(INTRO, start=1)]
+    tracker.read_many(opening + [PolicyMessage(turn, "user", t) for turn, t in enumerate(texts, start=10)])
+    return tracker
+
+
+def test_a_negation_ends_with_its_text() -> None:
+    tracker = _run("Quill ships on Friday.", "wait no not Friday\nQuill ships on Monday")
+    assert tracker.ledger.claims[11].values.get("<date>") == "monday"
+    assert 10 in tracker.ledger.superseded
+
+
+def test_a_withdrawal_answered_by_the_next_text() -> None:
+    tracker = _run("Quill ships on Friday.", "scratch that about Quill\nMonday")
+    assert 10 in tracker.ledger.superseded
+
+
+def test_a_bare_never_mind_corrects() -> None:
+    tracker = _run("Quill ships on Friday.", "never mind Quill ships on Monday")
+    assert 10 in tracker.ledger.superseded
+    assert not assertive_part("never mind, ignore me")
+
+
+def test_a_date_a_change_starts_on_is_no_launch_day() -> None:
+    tracker = _run("Quill ships on Friday.", "ok Pavel takes over Quill starting tomorrow")
+    assert 10 not in tracker.ledger.superseded
+
+
+def test_a_past_value_contrasted_with_now_is_the_old_one() -> None:
+    tracker = _run("Heron is on Friday.", "Heron was Friday, now Monday")
+    assert "friday" in tracker.ledger.claims[11].replaced
+    assert tracker.ledger.claims[11].values.get("<date>") == "monday"
+
+
+def test_the_speaker_denied_is_no_subject() -> None:
+    said = ("I'm vegan now.", "My seat is the aisle.", "I take calls after 3pm.", "I earn $5k.")
+    tracker = _run(*said, "Odile has Quill, ask her not me.", "Odile has Heron, ask her or me.")
+    assert tracker.ledger.claims[15].subject == "user"  # the speaker is the topic the session says most of
+    assert tracker.ledger.claims[14].subject != "user"
+
+
+def test_an_alternative_or_an_apology_answers_no_question() -> None:
+    tracker = _run("Quill ships on Friday.", "Monday still the Quill day?? or not")
+    assert 10 not in tracker.ledger.superseded and 11 not in tracker.ledger.claims
+    tracker = _run("Quill ships on Friday.", "Quill on Monday?\nsorry typos")
+    assert 10 not in tracker.ledger.superseded
+
+
+def test_a_possessive_without_its_apostrophe() -> None:
+    tracker = _run("Pavels office is Ghent")
+    assert tracker.ledger.claims[10].subject == "pavel"
+
+
+def test_a_repair_is_an_episode() -> None:
+    tracker = _run("Odile owns Quill.", "Pavel and I fixed the Quill bug on a call.")
+    assert 11 not in tracker.ledger.claims and 10 not in tracker.ledger.superseded
+
+
+def test_a_sign_off_line_is_no_value() -> None:
+    """A run of words standing as the whole last line of most messages is a sign-off, not a
+    kind of value: two statements with different sign-offs do not replace each other by it."""
+    texts = [
+        f"{p} is on {d}\n{s}" for p, d, s in (
+            ("Quill", "Friday", "talk later"), ("Heron", "Monday", "back to it"), ("Lune", "Tuesday", "talk later"),
+            ("Quill", "Friday", "back to it"), ("Heron", "Monday", "gotta run"), ("Lune", "Tuesday", "gotta run"),
+        )
+    ]
+    tracker = _run(*texts)
+    assert all(set(c.values) <= {"<date>"} for t, c in tracker.ledger.claims.items() if t >= 10)
