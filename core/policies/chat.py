@@ -32,7 +32,8 @@ ABBREVIATIONS: Final[dict[str, str]] = {
     "gotta": "have to", "msg": "message", "mtg": "meeting", "mgr": "manager", "dept": "department",
     "approx": "approximately", "asap": "as soon as possible", "pplz": "people", "yr": "year",
     "wk": "week", "wks": "weeks", "mo": "month", "mos": "months", "hrs": "hours", "hr": "hour",
-    "proj": "project", "fyi": "", "btw": "", "tbh": "", "imo": "", "imho": "",
+    "proj": "project", "bf": "boyfriend", "gf": "girlfriend",
+    "fyi": "", "btw": "", "tbh": "", "imo": "", "imho": "",
     "afaik": "", "afaict": "", "lol": "", "ps": "", "pps": "", "nb": "",
 }
 """Chat abbreviations and what they stand for; an empty expansion is an aside that carries no

@@ -249,17 +249,24 @@ PAST_NARRATIVE: Final = _rx(
     rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}"
     r"(?=\s+(?:a|an|the|my|our|some|\w+\s+with|with|into|through)\b)"
     # the speaker as the object of a named person's past verb ("Tom walked me through the
-    # dashboard", typed in lower case too: "tom walked me …"; not "It made me realise…", an
-    # evaluation)
-    rf"|\b(?!(?:it|this|that|they|he|she|we|you|there|what|which|who|and|or|but|then)\b)[^\W\d_][\w'-]*\s+"
+    # dashboard"; not "It made me realise…", an evaluation), the name typed in lower case too when
+    # it opens the message ("tom walked me …")
+    rf"|(?-i:\b(?!(?:It|This|That|They|He|She|We|You|There|What|Which|Who)\b)[A-Z][\w'-]*|^[a-z][\w'-]*)\s+"
     rf"{_PAST_VERB}\s+(?:me|us)\b"
 )
 """First-person simple past ("I went", "we tried", "Spent the morning…", "Tom walked me through
 …"): narration, unless update wording says otherwise."""
 
+_NOT_REPAIRED: Final = (
+    r"(?!\s+(?:the|a|an|that|this|my|our)\s+(?:[\w'-]+\s+){0,2}?(?:thing|bug|issue|problem|glitch|error|crash|leak"
+    r"|build|test|typo|link|printer|laptop|screen)s?\b)"
+)
+"""Not "fixed the X bug": "fixed" settles ("we fixed the date") unless what it fixes is a fault."""
+
 DECISION: Final = _rx(
     r"\b(?:i|we|they)\s+(?:just\s+|finally\s+|now\s+|have\s+|'ve\s+)?(?:decided|agreed|settled|chose|picked"
-    r"|confirmed|finali[sz]ed|locked in|opted|went with|signed off|approved|booked|set)\b"
+    r"|fixed" + _NOT_REPAIRED
+    + r"|confirmed|finali[sz]ed|locked in|opted|went with|signed off|approved|booked|set)\b"
 )
 """A decision reported in the past ("we decided", "we agreed on", "we settled on"): what it settled
 is in force now, unlike a narrated episode."""
@@ -535,8 +542,10 @@ NUMBER_VALUE: Final = re.compile(
     # document; it is no figure
     r"(?<![Ii]tem )(?<![Pp]oint )(?<![Ss]ection )(?<![Cc]lause )(?<![Pp]aragraph )(?<![Mm]otion )"
     r"(?<![\w$€£,.])\d[\d,.]*(?:(?:st|nd|rd|th)(?!-|" + _BEFORE_NOUN[3:] + r"|%)?(?![\w])"
+    # a number of seconds, minutes or hours is how long something took, no figure of an attribute
+    r"(?!\s?(?:secs?|seconds?|mins?|minutes?|hrs?|hours?)\b)"
 )
-"""A bare number (a count, a figure)."""
+"""A bare number (a count, a figure); not a duration ("froze for 10 sec")."""
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -867,7 +876,8 @@ OPINION: Final = _rx(r"\b(?:i|we)\s+(?:think|guess|believe|suppose|feel|reckon|h
 """A first-person verb of opinion ("I think", "I guess")."""
 
 SETTLED: Final = _rx(
-    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|booked"
+    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|fixed" + _NOT_REPAIRED
+    + r"|booked"
     r"|reserved|chose|picked)\b"
 )
 """Participles of deciding: a past-time phrase with one ("confirmed by the boss yesterday") dates
