@@ -1,12 +1,13 @@
 """The ``blind12`` wording generates a consistent session and answer key.
 
 ``blind12`` was held out until branch ``policies13``, which studied its failures: a development set
-now (its figures are pinned with the others in test_policies_benchmark.py). These tests check the wording module's templates and
-the key the generator builds from them: every label has its message, every statement carries a
-value of its kind, every supersession points forward to an update, every checkpoint's needs are in
-force when it is asked, two updates of each kind name the old value and the last reads like a first
-statement, and the plan (the checkpoints and the worked example) is the generator's; and its words
-are its own, down to the chatter and the assistant's replies.
+now (its figures are pinned with the others in test_policies_benchmark.py). These tests check the
+wording module's templates and the key the generator builds from them: every label has its
+message, every statement carries a value of its kind, every supersession points forward to an
+update, every checkpoint's needs are in force when it is asked, two updates of each kind name the
+old value and the last reads like a first statement, and the plan (the checkpoints and the worked
+example) is the generator's; and its words are its own, down to the chatter and the assistant's
+replies.
 """
 
 from __future__ import annotations
