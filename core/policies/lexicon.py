@@ -130,7 +130,9 @@ and what it withdraws is replaced; with none ("ignore that thread") the sentence
 
 CANCELLED: Final = _rx(
     r"\s(?:fell|falls|has fallen|have fallen|is falling) through\b"
-    r"|\s(?:is|are|was|were|'s|got|has been|have been)\s+(?:now\s+)?(?:off(?!\s+to\b)|cancel+ed|called off"
+    r"|\s(?:bailed|backed out|pulled out)\b"
+    r"|\s(?:is|are|was|were|'s|got|has been|have been)\s+(?:now\s+)?(?:off(?!\s+to\b)|out(?=\s*[,.;:!?]|\s*$)"
+    r"|cancel+ed|called off"
     r"|scrapped|dropped|dead|axed|canned|shelved|history|void|off the table"
     r"|over(?=\s*(?:[,.;:!?)]|$|\s(?:now|and|but)\b)))\b"
     r"|\s(?:did not|didn't|won't|will not) (?:work out|happen)\b|\s(?:is|are)(?: not|n't) happening\b"
@@ -246,7 +248,7 @@ PAST_NARRATIVE: Final = _rx(
     # sentence that opens with a past verb and its object
     # (after a short lead-in too: "small thing: Spent the morning…")
     # (or with the company or the place it was spent in: "Sat with Tom over…", "Ran into Tom…")
-    rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}"
+    rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}(?!sat\s+the\s+\d){_PAST_VERB}"
     r"(?=\s+(?:a|an|the|my|our|some|\w+\s+with|with|into|through)\b)"
     # the speaker as the object of a named person's past verb ("Tom walked me through the
     # dashboard"; not "It made me realise…", an evaluation), the name typed in lower case too when

@@ -26,6 +26,9 @@ from typing import Final
 STAR_LINE: Final = re.compile(r"^[ \t]*\*(\w[^\n*]*)$")
 """A line opening with a star before a word: the correction of a word of the line before."""
 _WORD: Final = re.compile(r"(?<![\w'’])[\w'’]+")
+EMPHASIS_MID: Final = re.compile(r"!!+[ \t]+(?=[a-z])")
+"""Repeated exclamation marks before a word in lower case: emphasis inside a sentence that goes on
+("X promoted!!! sales lead now"), read as a comma."""
 SIMILAR: Final = 0.6
 """How alike (difflib's ratio) a word and its starred correction are at least."""
 LEAD_IN_WORDS: Final = 3
@@ -64,6 +67,8 @@ def read_texts(text: str) -> str:
     Returns:
         The message as the tracker reads it (the same text when there is nothing to do).
     """
+    if "!!" in text:
+        text = EMPHASIS_MID.sub(", ", text)
     if "\n" not in text:
         return text
     if "*" in text:
