@@ -129,3 +129,12 @@ def test_a_sign_off_line_is_no_value() -> None:
 
     assert all(c is not None and not c.values for c in _without_relations(claims(True)))
     assert all(c is not None and c.values for c in _without_relations(claims(False)))
+
+
+def test_emphasis_inside_a_sentence_and_informal_cancellation() -> None:
+    assert read_texts("Pavel promoted!!! sales lead now") == "Pavel promoted, sales lead now"
+    assert read_texts("Great!! See you") == "Great!! See you"  # a capital starts a new sentence
+    tracker = _run("Heron is at the Boathouse.", "the Boathouse bailed so Heron is at the Mill")
+    assert 10 in tracker.ledger.superseded
+    tracker = _run("Quill ships sat the 9th.", "sat the 9th is out, Quill ships fri the 15th")
+    assert 11 in tracker.ledger.claims and 10 in tracker.ledger.superseded
