@@ -12,10 +12,12 @@ apostrophe; a sign-off standing as a message's last line; "fixed" as a repair. T
 from __future__ import annotations
 
 import pytest
-from ctxscope.core.policies import Claim, PolicyMessage, SupersessionTracker
+from ctxscope.core.policies import Claim
 from ctxscope.core.policies.ledger import _without_relations
 from ctxscope.core.policies.lexicon import DATE_VALUE, MONEY_VALUE, assertive_part
 from ctxscope.core.policies.texting import read_texts
+
+from tests.core.test_policies_markdown import _run  # the same opening: Quill, Heron, Odile, Pavel
 
 
 @pytest.mark.parametrize(
@@ -49,36 +51,19 @@ def test_emphasis_and_outdated_figures() -> None:
     assert not assertive_part("$12k for Heron was the figure back in spring, not now")
 
 
-INTRO = (
-    ("user", "Context: I run the Quill release and the Heron office with Odile and Pavel."),
-    ("assistant", "Noted: Quill, Heron, Odile and Pavel."),
-    ("user", "Odile is based in Ghent."),
-    ("user", "Pavel is based in Turku."),
-)
-"""The session's opening (turns 1–4); each test's messages follow from turn 10."""
-
-
-def _run(*texts: str) -> SupersessionTracker:
-    tracker = SupersessionTracker()
-    opening = [PolicyMessage(turn, role, text) for turn, (role, text) in enumerate(INTRO, start=1)]
-    tracker.read_many(opening + [PolicyMessage(turn, "user", t) for turn, t in enumerate(texts, start=10)])
-    return tracker
-
-
 def test_a_negation_ends_with_its_text() -> None:
     tracker = _run("Quill ships on Friday.", "wait no not Friday\nQuill ships on Monday")
     assert tracker.ledger.claims[11].values.get("<date>") == "monday"
     assert 10 in tracker.ledger.superseded
 
 
-def test_a_withdrawal_answered_by_the_next_text() -> None:
-    tracker = _run("Quill ships on Friday.", "scratch that about Quill\nMonday")
-    assert 10 in tracker.ledger.superseded
-
-
-def test_a_bare_never_mind_corrects() -> None:
-    tracker = _run("Quill ships on Friday.", "never mind Quill ships on Monday")
-    assert 10 in tracker.ledger.superseded
+@pytest.mark.parametrize(
+    "correction",
+    # the next text says what holds; a bare "never mind" before a clause
+    ["scratch that about Quill\nMonday", "never mind Quill ships on Monday"],
+)
+def test_a_withdrawal_with_what_holds_instead_corrects(correction: str) -> None:
+    assert 10 in _run("Quill ships on Friday.", correction).ledger.superseded
     assert not assertive_part("never mind, ignore me")
 
 
