@@ -18,6 +18,7 @@ from .letters import letter_body
 from .markdown import read_markdown
 from .reported import read_reported
 from .speech import read_dictation
+from .texting import read_texts
 from .tracker_notation import read_notation
 
 ABBREVIATIONS: Final[dict[str, str]] = {
@@ -26,12 +27,13 @@ ABBREVIATIONS: Final[dict[str, str]] = {
     "cuz": "because", "coz": "because", "bcoz": "because", "abt": "about", "prev": "previously",
     "ex": "formerly", "smth": "something", "sth": "something", "smthg": "something", "ppl": "people",
     "u": "you", "ur": "your", "b4": "before", "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow",
-    "2moro": "tomorrow", "rn": "right now", "atm": "at the moment", "nvm": "never mind",
+    "2moro": "tomorrow", "rn": "now", "atm": "at the moment", "nvm": "never mind",
     "iirc": "if i remember correctly", "idk": "i do not know", "dunno": "do not know", "wanna": "want to",
     "gotta": "have to", "msg": "message", "mtg": "meeting", "mgr": "manager", "dept": "department",
     "approx": "approximately", "asap": "as soon as possible", "pplz": "people", "yr": "year",
     "wk": "week", "wks": "weeks", "mo": "month", "mos": "months", "hrs": "hours", "hr": "hour",
-    "proj": "project", "fyi": "", "btw": "", "tbh": "", "imo": "", "imho": "",
+    "proj": "project", "bf": "boyfriend", "gf": "girlfriend",
+    "fyi": "", "btw": "", "tbh": "", "imo": "", "imho": "",
     "afaik": "", "afaict": "", "lol": "", "ps": "", "pps": "", "nb": "",
 }
 """Chat abbreviations and what they stand for; an empty expansion is an aside that carries no
@@ -120,7 +122,7 @@ def normalise(text: str) -> str:
     Returns:
         The message as the tracker's cues read it (the same text when there is nothing to do).
     """
-    text = read_notation(read_reported(read_markdown(text)))
+    text = read_notation(read_reported(read_texts(read_markdown(text))))
     expanded = _CHAT_WORD.sub(_expand, text)
     if expanded != text:
         expanded = _ASIDE_INSIDE.sub("", _ASIDE_OPENING.sub(r"\1", expanded))

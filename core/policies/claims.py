@@ -86,18 +86,26 @@ TYPED_TOKEN: Final = {pattern: token for token, pattern in TYPED_VALUES}
 UNTIL_KIND: Final = "<until>"
 """The kind of a date that bounds a state ("X covers the desk until Friday", "till end of year"):
 how long something holds, not the day something happens."""
-_UNTIL: Final = re.compile(r"\b(?:until|till|til|through|thru)\s+$", re.IGNORECASE)
+_UNTIL: Final = re.compile(
+    r"\b(?:until|till|til|through|thru|starting|beginning|effective|as of)\s+$", re.IGNORECASE
+)
+"""A date bounding a state at either end: "until Friday", and "starting tomorrow", "as of Monday"
+(the day a change takes effect, not a day something happens)."""
 _DEFERRED: Final = re.compile(
     r"\b(?:delay|postpon|defer|push|put(?:ting)? off|hold|held|mov|shift|resched|slip|extend|bump)\w*",
     re.IGNORECASE,
 )
 """A verb of deferring: "delayed until June 12" names the new day, not how long a state lasts."""
 
+_HEAD_AFTER: Final = re.compile(r" [a-z]")
+"""A word in lower case next: the head noun a possessive comes before."""
+
 NAME_KIND: Final = "<name>"
 """The prefix of the kind of a name the session has not yet shown beside others of its kind."""
 
-_TOKEN: Final = re.compile(r"[\w$€£][\w'’$€£.,/-]*[\w$€£%]|[\w$€£]|[,:;()]")
-PUNCTUATION: Final = {",": "<,>", ":": "<:>", ";": "<;>", "(": "<(>", ")": "<)>"}
+_TOKEN: Final = re.compile(r"[\w$€£][\w'’$€£.,/-]*[\w$€£%]|[\w$€£]|[,:;()\n]")
+PUNCTUATION: Final = {",": "<,>", ":": "<:>", ";": "<;>", "(": "<(>", ")": "<)>", "\n": "<,>"}
+"""Punctuation as tokens; a line break, where one text ends and the next begins, reads as a comma."""
 """Clause punctuation, kept as tokens so that a value after a colon is not read as next to a name."""
 _VOCATIVE_BEFORE: Final = re.compile(
     r"(?:^|[.!?]\s+|,\s*|\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Tt]hank you|[Dd]ear|[Oo]h|[Ww]ow|[Yy]o"
@@ -134,6 +142,8 @@ class Claim:
     authoritative: bool = True
     frame: frozenset[str] = frozenset()
     words: int = 0
+    closing: frozenset[str] = frozenset()
+    """The kinds whose value is the whole last line of the message (a sign-off's place)."""
 
     @property
     def keys(self) -> list[tuple[str, str]]:
@@ -200,7 +210,7 @@ def read_sentence(sentence: str, knowledge: Knowledge, lookups: Lookups | None =
     for token, pattern in TYPED_VALUES:
         for match in pattern.finditer(sentence):
             if not any(a < match.end() and match.start() < b for a, b, _t in typed):
-                bounded = _UNTIL.search(sentence, max(0, match.start() - 8), match.start()) is not None
+                bounded = _UNTIL.search(sentence, max(0, match.start() - 12), match.start()) is not None
                 if token == "<date>" and bounded and not _DEFERRED.search(sentence, 0, match.start()):
                     token = UNTIL_KIND  # how long a state lasts ("takes over till end of year")
                 typed.append((match.start(), match.end(), token))
@@ -236,6 +246,16 @@ def read_sentence(sentence: str, knowledge: Knowledge, lookups: Lookups | None =
         if lookups is not None:
             lookups.words.add(base.lower())
         name = by_lower.get(base.lower()) if lowered else (base if base in knowledge.names else None)
+        if name is None and word == base and len(base) > 3 and base.endswith("s") and _HEAD_AFTER.match(
+            sentence, match.end()
+        ):
+            # a possessive typed without its apostrophe, before its head noun ("Rosas desk"): the
+            # name before the "s"
+            if lookups is not None:
+                lookups.words.add(base[:-1].lower())
+            name = by_lower.get(base[:-1].lower()) if lowered else (
+                base[:-1] if base[:-1] in knowledge.names else None
+            )
         if name is None and len(base) == 1 and base.isupper() and tokens and tokens[-1] == NAME:
             name = base  # "Building C": a letter continues the name before it
         if name is not None:
@@ -285,6 +305,8 @@ class Analysis:
     change: bool
     refines: bool
     words: int
+    last_line: str = ""
+    """The value words of the message's last line, when it has several lines."""
 
 
 def _change_denied(body: str, negations: list[tuple[int, int]]) -> bool:
@@ -391,7 +413,8 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
     own_text = unwithdrawn[heading.end() :] if heading else unwithdrawn
     if not assistant:
         own_text = OWN_EARLIER_MESSAGE.sub(" ", own_text)
-    first_person = own.search(own_text) is not None
+    # the speaker denied ("ask Ana, not me") is not whose attribute it is
+    first_person = own.search(mask(own_text, negations)) is not None
     # an imperative opening a sentence, or after a lead-in ("FYI: Draft a reply to…")
     # (a verb with nothing after it, "Note: …", "Please remember.", points at the statement instead)
     # (the answer to a question the speaker asked, "What's Mbali doing now: research lead", is not
@@ -440,9 +463,11 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         if t not in STOP_WORDS and t not in GENERIC and len(t) > 1 and t not in name_words
         and t not in value_texts and not UPDATE_MARKER.fullmatch(t)
     )
+    lines = body.rstrip().rsplit("\n", 1)
     return Analysis(
         list(dict.fromkeys(names)), heads, values, personal, frozenset(replaced), frame, change,
         REFINES.search(body) is not None, len(body.split()),
+        " ".join(value_words(lines[1])) if len(lines) > 1 else "",
     )
 
 
@@ -588,6 +613,7 @@ def extract_claim(
         authoritative=message.role in AUTHORITATIVE_ROLES,
         frame=analysis.frame,
         words=analysis.words,
+        closing=frozenset(k for k, v in values.items() if analysis.last_line and v == analysis.last_line),
     )
 
 

@@ -229,10 +229,13 @@ def _without_relations(claims: list[Claim | None]) -> list[Claim | None]:
 
     A kind whose words almost always come with another value in the same statement ("the
     *deadline* for Atlas is Friday", "the *owner* for Atlas is Priya") is the relation head, not a
-    value: kept as a value, "deadline" and "owner" would be two values of one attribute.
+    value: kept as a value, "deadline" and "owner" would be two values of one attribute. So is a
+    kind whose words almost always stand as a message's whole last line: the place of a sign-off
+    ("… / talk later", "… / back to it"), a formula closing the message, not what it says.
     """
     seen: dict[str, int] = {}
     paired: dict[str, int] = {}
+    closing: dict[str, int] = {}
     for claim in claims:
         if claim is None or not claim.authoritative:
             continue
@@ -240,10 +243,12 @@ def _without_relations(claims: list[Claim | None]) -> list[Claim | None]:
             seen[kind] = seen.get(kind, 0) + 1
             if len(claim.values) > 1:
                 paired[kind] = paired.get(kind, 0) + 1
+            if kind in claim.closing:
+                closing[kind] = closing.get(kind, 0) + 1
     relations = {
         kind for kind, count in seen.items()
-        if count >= RELATION_MIN and paired.get(kind, 0) >= RELATION_SHARE * count and _known_kind(kind)
-        and not kind.startswith("<")
+        if count >= RELATION_MIN and _known_kind(kind) and not kind.startswith("<")
+        and RELATION_SHARE * count <= max(paired.get(kind, 0), closing.get(kind, 0))
     }
     if not relations:
         return claims

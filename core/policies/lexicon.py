@@ -130,7 +130,9 @@ and what it withdraws is replaced; with none ("ignore that thread") the sentence
 
 CANCELLED: Final = _rx(
     r"\s(?:fell|falls|has fallen|have fallen|is falling) through\b"
-    r"|\s(?:is|are|was|were|'s|got|has been|have been)\s+(?:now\s+)?(?:off(?!\s+to\b)|cancel+ed|called off"
+    r"|\s(?:bailed|backed out|pulled out)\b"
+    r"|\s(?:is|are|was|were|'s|got|has been|have been)\s+(?:now\s+)?(?:off(?!\s+to\b)|out(?=\s*[,.;:!?]|\s*$)"
+    r"|cancel+ed|called off"
     r"|scrapped|dropped|dead|axed|canned|shelved|history|void|off the table"
     r"|over(?=\s*(?:[,.;:!?)]|$|\s(?:now|and|but)\b)))\b"
     r"|\s(?:did not|didn't|won't|will not) (?:work out|happen)\b|\s(?:is|are)(?: not|n't) happening\b"
@@ -160,6 +162,8 @@ OUTDATED_RECORD: Final = _rx(
 OUTDATED: Final = _rx(
     r"\boutdated\b|\bout[- ]of[- ]date\b|\bobsolete\b|\bdeprecated\b|\bsuperseded\b"
     r"|\bno longer (?:valid|accurate|true|current|correct)\b|\bnot current\b"
+    # what held once, said as such and denied for the present ("X was the figure in spring, not now")
+    r"|\b(?:was|were)\b[^.;!?\n]{1,80}?,\s*(?:but\s+)?not (?:now|anymore|any more|these days)\b"
     r"|\bold\s+(?:\w+\s+)?(?:notes?|e-?mails?|docs?|documents?|pages?|wiki|messages?|threads?|tickets?"
     r"|slides?|decks?|plans?|invites?|calendars?|records?|files?|spreadsheets?|info|information)\b"
 )
@@ -244,19 +248,27 @@ PAST_NARRATIVE: Final = _rx(
     # sentence that opens with a past verb and its object
     # (after a short lead-in too: "small thing: Spent the morning…")
     # (or with the company or the place it was spent in: "Sat with Tom over…", "Ran into Tom…")
-    rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}{_PAST_VERB}"
+    rf"|(?:^|(?<=[.!?]\s)|(?<=: )){DISCOURSE_OPENER}(?!sat\s+the\s+\d){_PAST_VERB}"
     r"(?=\s+(?:a|an|the|my|our|some|\w+\s+with|with|into|through)\b)"
     # the speaker as the object of a named person's past verb ("Tom walked me through the
-    # dashboard"; not "It made me realise…", an evaluation)
-    rf"|(?-i:\b(?!(?:It|This|That|They|He|She|We|You|There|What|Which|Who)\b)[A-Z][\w'-]*)\s+"
+    # dashboard"; not "It made me realise…", an evaluation), the name typed in lower case too when
+    # it opens the message ("tom walked me …")
+    rf"|(?-i:\b(?!(?:It|This|That|They|He|She|We|You|There|What|Which|Who)\b)[A-Z][\w'-]*|^[a-z][\w'-]*)\s+"
     rf"{_PAST_VERB}\s+(?:me|us)\b"
 )
 """First-person simple past ("I went", "we tried", "Spent the morning…", "Tom walked me through
 …"): narration, unless update wording says otherwise."""
 
+_NOT_REPAIRED: Final = (
+    r"(?!\s+(?:the|a|an|that|this|my|our)\s+(?:[\w'-]+\s+){0,2}?(?:thing|bug|issue|problem|glitch|error|crash|leak"
+    r"|build|test|typo|link|printer|laptop|screen)s?\b)"
+)
+"""Not "fixed the X bug": "fixed" settles ("we fixed the date") unless what it fixes is a fault."""
+
 DECISION: Final = _rx(
     r"\b(?:i|we|they)\s+(?:just\s+|finally\s+|now\s+|have\s+|'ve\s+)?(?:decided|agreed|settled|chose|picked"
-    r"|fixed|confirmed|finali[sz]ed|locked in|opted|went with|signed off|approved|booked|set)\b"
+    r"|fixed" + _NOT_REPAIRED
+    + r"|confirmed|finali[sz]ed|locked in|opted|went with|signed off|approved|booked|set)\b"
 )
 """A decision reported in the past ("we decided", "we agreed on", "we settled on"): what it settled
 is in force now, unlike a narrated episode."""
@@ -309,8 +321,8 @@ OLD_VALUE: Final = _rx(
     # what a record said, in a correction: "was (incorrectly) recorded as X; it is Y"
     r"|(?:was|were)\s+(?:\w+ly\s+)?(?:recorded|listed|reported|circulated|minuted|described|given|stated"
     r"|entered|shown|logged|noted)(?:\s+as\s+taking\s+place)?\s+(?:as|under(?:\s+the)?|in|at|for))"
-    # a past state contrasted with the present: "was X but now Y"
-    r"|(?:was|were)(?=\s[^.;!?]{0,80}\bbut\s+(?:now|today|these days|currently)\b)"
+    # a past state contrasted with the present: "was X but now Y", "was X, now Y"
+    r"|(?:was|were)(?=\s[^.;!?]{0,80}(?:\bbut|,)\s+(?:now|today|these days|currently)\b)"
     r"|\((?:was|before|earlier|until now)|, was)\s+"
     r"(?!(?:now|today|tonight|tomorrow|here|then|there|on|the (?:start|beginning)|next|this|that|for)\b)"
 )
@@ -320,7 +332,7 @@ FROM_VALUE: Final = _rx(r"\bfrom\s+(?!(?:now|today|here|then|there|the (?:start|
 """In a statement worded as a change, "from X" alone names the old value ("taking over Kelp from Tom")."""
 
 _CLAUSE_END: Final = re.compile(
-    r"[,;:.!?()]|\s(?:but|and|so|instead|rather|it's|it is|we're|they're|they are|he's|she's|he is|she is"
+    r"[,;:.!?()\n]|\s(?:but|and|so|instead|rather|it's|it is|we're|they're|they are|he's|she's|he is|she is"
     r"|anymore|any more)(?:\s|$)|\s[-–—→]+\s|->"
 )
 
@@ -470,6 +482,8 @@ _MONTH: Final = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 _WEEKDAY: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_WEEKDAY_SHORT: Final = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)"
+"""A weekday's abbreviation ("weds", "thurs")."""
 _BEFORE_NOUN: Final = (
     r"(?=\s+(?!(?:of|and|or|but|nor|is|are|was|were|be|been|will|would|could|should|can|may|might|must"
     r"|now|instead|then|than|at|in|on|for|to|from|with|by|so|as|if|it|its|this|that|these|those|the|a|an"
@@ -479,8 +493,12 @@ _BEFORE_NOUN: Final = (
 """An ordinal before a noun ("the 3rd floor", "the 7th round"; "the 14th-floor lounge", joined to it
 by a hyphen) is an adjective of that noun, not a day of the month."""
 DATE_VALUE: Final = _rx(
-    # a weekday with its day of the month, and "the 14th of May", are one date
-    rf"\b{_WEEKDAY}\s+the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\s+of\s+{_MONTH}\b"
+    # a weekday with its day of the month, and "the 14th of May", are one date; a weekday's
+    # abbreviation is one only so placed ("fri the 13th", "thurs 10/22", "next weds"): alone,
+    # "sat", "sun", "wed" are words of their own
+    rf"\b{_WEEKDAY_SHORT}\.?\s+(?:the\s+\d{{1,2}}(?:st|nd|rd|th)|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?)\b"
+    rf"|\b(?:next|this)\s+{_WEEKDAY_SHORT}\b"
+    rf"|\b{_WEEKDAY}\s+the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\s+of\s+{_MONTH}\b"
     rf"|\b{_WEEKDAY}\b(?!s)|\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
     r"|\bthe \d{1,2}(?:st|nd|rd|th)\b(?!-)(?-i:(?!" + _BEFORE_NOUN + r"))"
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
@@ -504,7 +522,7 @@ MONEY_VALUE: Final = _rx(
     # a sign, with the country's letters before a dollar ("A$", "NZ$", "US$", "HK$")
     rf"(?-i:\b[A-Z]{{1,3}}(?=\$))?[{_CURRENCY_SIGN}]\s?\d[\d,.]*\s?{_MULTIPLIER}?\b"
     rf"|\b\d[\d,.]*\s?(?:k|m|mn|bn)\b(?!\s*(?:users|people|rows|downloads|views|visits|steps|miles|km))"
-    rf"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
+    rf"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|grand|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
     r"|crores?)\b"
     r"|\b(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|nzd|inr|cny|hkd|sgd|zar|pln|czk|huf|brl|mxn)\s?\d[\d,.]*"
     # an ISO 4217 code before an amount, as business writing puts it ("NOK 540,000")
@@ -526,8 +544,10 @@ NUMBER_VALUE: Final = re.compile(
     # document; it is no figure
     r"(?<![Ii]tem )(?<![Pp]oint )(?<![Ss]ection )(?<![Cc]lause )(?<![Pp]aragraph )(?<![Mm]otion )"
     r"(?<![\w$€£,.])\d[\d,.]*(?:(?:st|nd|rd|th)(?!-|" + _BEFORE_NOUN[3:] + r"|%)?(?![\w])"
+    # a number of seconds, minutes or hours is how long something took, no figure of an attribute
+    r"(?!\s?(?:secs?|seconds?|mins?|minutes?|hrs?|hours?)\b)"
 )
-"""A bare number (a count, a figure)."""
+"""A bare number (a count, a figure); not a duration ("froze for 10 sec")."""
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -722,11 +742,25 @@ def _states_value(text: str) -> bool:
     )
 
 
+def _withdrawal_end(text: str, cue: re.Match[str]) -> tuple[int, int] | None:
+    """Where the clause of a withdrawing verb ends and where what follows it starts (None: at the
+    text's end). "Never mind" with no object ("never mind, …"; "never mind X is Y") withdraws
+    something said before and ends where it is said."""
+    if _BARE_NEVER_MIND.match(text, cue.start()):
+        return cue.end(), cue.end()
+    end_match = _CLAUSE_END.search(text, cue.end())
+    return None if end_match is None else end_match.span()
+
+
+_BARE_NEVER_MIND: Final = _rx(r"never\s?mind\b(?!\s*(?:about|abt|that|this|it|what|the\s+\w+\s*[,\n]))")
+""""Never mind" with no object, before a clause of its own ("never mind, Kelp is on Monday")."""
+
+
 def _withdrawn_object(text: str, cue: re.Match[str]) -> tuple[int, int]:
     """The span a withdrawing verb's object covers: its clause, or, when it points back ("forget
     it"), what the sentence said before the verb."""
-    end_match = _CLAUSE_END.search(text, cue.end())
-    end = end_match.start() if end_match else len(text)
+    bounds = _withdrawal_end(text, cue)
+    end = bounds[0] if bounds else len(text)
     if _BACK_REFERENCE.match(text[cue.end() : end]):
         start = max(text.rfind(mark, 0, cue.start()) for mark in ".!?") + 1
         return start, cue.start()
@@ -735,12 +769,22 @@ def _withdrawn_object(text: str, cue: re.Match[str]) -> tuple[int, int]:
 
 def correction(sentence: str) -> bool:
     """Whether a sentence withdraws something and states what holds instead, after the clause of
-    its withdrawing verb ("forget it, it's $140k")."""
+    its withdrawing verb ("forget it, it's $140k"), in the next text (a line of its own after
+    "scratch that about X": the text after a withdrawal is what replaces it), or after a bare
+    "never mind" ("never mind, Kelp is on Monday")."""
     cue = RETRACTION_CUE.search(sentence)
     if cue is None:
         return False
-    end_match = _CLAUSE_END.search(sentence, cue.end())
-    return end_match is not None and _states_value(sentence[end_match.end() :])
+    bounds = _withdrawal_end(sentence, cue)
+    if bounds is None:
+        return False
+    rest = sentence[bounds[1] :]
+    if _states_value(rest):
+        return True
+    told = bounds[0] == cue.end() or sentence[bounds[0] : bounds[1]] == "\n"
+    return told and re.search(r"\w", rest) is not None and (
+        PRESENT_VERB.search(rest) is not None or "\n" in sentence[bounds[0] : bounds[1]]
+    )
 
 
 _CANCELLED_CLAUSE_MARK: Final = re.compile(r"[,;:(.!?]")
@@ -768,8 +812,8 @@ def withdrawn_spans(text: str) -> list[tuple[int, int, bool]]:
             start, end = _withdrawn_object(sentence, cue)
             spans.append((offset + start, offset + end, False))
             if end == cue.start():  # it points back: its own clause says nothing ("scratch what I said")
-                clause_end = _CLAUSE_END.search(sentence, cue.end())
-                stop = clause_end.start() if clause_end else cue.end()
+                bounds = _withdrawal_end(sentence, cue)
+                stop = bounds[0] if bounds else cue.end()
                 spans.append((offset + cue.start(), offset + stop, True))
     return spans
 
@@ -782,6 +826,10 @@ def _answered(question: str, answer: str) -> bool:
         return False  # asked of the hearer, or of anyone who knows
     if answer.lstrip().startswith(("(", "[")):
         return False  # a parenthesis comments on the question ("(asking for the invite)"); it answers nothing
+    if ALTERNATIVE.match(answer.lstrip()):
+        return False  # "… still on Friday? or not?": an alternative the question offers, no answer
+    if APOLOGY.match(answer.lstrip()):
+        return False  # "… 28 grand? sorry, typos": an apology answers nothing
     if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
         return False  # "Thanks." answers nothing
     if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
@@ -791,6 +839,10 @@ def _answered(question: str, answer: str) -> bool:
     return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
 
 
+ALTERNATIVE: Final = _rx(r"or\b")
+APOLOGY: Final = _rx(r"(?:sorry|sry|soz|apologies|my bad)\b")
+"""A sentence opening with an apology."""
+"""A sentence opening with "or" after a question: the question's other alternative ("… or nah")."""
 REJECTION: Final = _rx(
     r"(?:no|nope|nah|rubbish|nonsense|not at all|not true|untrue|false|wrong|of course not"
     r"|certainly not|definitely not|absolutely not)\b(?!\s*(?:longer|more|one)\b)"
@@ -826,7 +878,8 @@ OPINION: Final = _rx(r"\b(?:i|we)\s+(?:think|guess|believe|suppose|feel|reckon|h
 """A first-person verb of opinion ("I think", "I guess")."""
 
 SETTLED: Final = _rx(
-    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|fixed|booked"
+    r"\b(?:confirmed|decided|agreed|approved|settled|finali[sz]ed|signed off|locked in|fixed" + _NOT_REPAIRED
+    + r"|booked"
     r"|reserved|chose|picked)\b"
 )
 """Participles of deciding: a past-time phrase with one ("confirmed by the boss yesterday") dates
@@ -988,7 +1041,7 @@ def assertive_part(text: str) -> str:
             if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
                 asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
             continue  # a question asks
-        if sentence.rstrip().endswith("!") and update_marker_span(sentence) is None:
+        if EXCLAIMED.search(sentence) and update_marker_span(sentence) is None:
             continue  # an exclamation expresses ("That's amazing!"), unless it is news ("X is lead now!!")
         if _not_asserting(sentence):
             if len(sentence.split()) < ELLIPTICAL_WORDS:
@@ -997,6 +1050,10 @@ def assertive_part(text: str) -> str:
         kept.append(sentence)
     return " ".join(_without_narration(kept))
 
+
+EXCLAIMED: Final = re.compile(r"(?<!!)!\s*$")
+"""A sentence closing on one exclamation mark. Two or more ("X starts Monday!!") are a texter's
+emphasis of what the sentence states, not an exclamation."""
 
 _CLAUSE_BREAK: Final = re.compile(r"(?<=;)\s+|(?<=,)\s+(?=(?:and|so|but)\b)")
 """Where a clause of a sentence ends: a semicolon, or a comma before a coordinating conjunction."""

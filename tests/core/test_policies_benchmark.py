@@ -24,7 +24,7 @@ from ctxscope.core.policies.generator import EXAMPLE_TURNS, FAMILIES, HELDOUT, W
 POLICIES_DIR = Path(__file__).resolve().parents[2] / "core" / "policies"
 POLICY_SIDE = (
     "records", "text", "lexical", "store", "scoring", "summary", "tracker_notation", "markdown",
-    "coreference", "chat",
+    "coreference", "chat", "texting", "reported",
     "speech",
     "letters", "lexicon",
     "paradigms", "claims", "ledger", "policies", "runner",
@@ -320,12 +320,13 @@ def test_ceiling_comes_from_the_key_and_the_budget_alone() -> None:
 # (blind10 was held out until policies11, which studied it: a development set now, its figure below
 # the target.)
 # (blind11 was held out until policies12, which studied it: a development set now.)
-# (blind12 and blind13 are held out: no routine run touches them.)
+# (blind12 was held out until policies13, which studied it: a development set now; blind13 is held
+# out: no routine run touches it.)
 PINNED_16K = {
     "standard": (0.9957, 0.0058),
     "heldout": (0.9884, 0.0081),
-    "blind2": (0.9891, 0.0273),  # its failures were looked at while building: a development set; 0.0328
-    # stale before policies9
+    "blind2": (0.9891, 0.0159),  # its failures were looked at while building: a development set; 0.0328
+    # stale before policies9, 0.0273 before policies13
     "blind3": (0.9956, 0.0334),  # development since policies4; 0.996 / 0.0370 before policies7, 0.9898
     # / 0.0334 before policies9
     "blind4": (0.9723, 0.0354),  # development since policies4; 0.958 / 0.0347 before policies7
@@ -338,8 +339,10 @@ PINNED_16K = {
     "blind9": (0.9557, 0.0438),  # development since policies10; held out (main aa12032) 0.423 / 0.137
     "blind10": (0.8359, 0.0684),  # development since policies11; held out (main aa12032) 0.569 / 0.124,
     # (main 2aa58af) 0.586 / 0.126: short of the 0.95 / 0.05 target even after it was studied
-    "blind11": (0.9462, 0.0698),  # development since policies12; held out (main fe0e774) 0.723 / 0.124,
-    # (main 9a29d7a) 0.722 / 0.127
+    "blind11": (0.9462, 0.0695),  # development since policies12; held out (main fe0e774) 0.723 / 0.124,
+    # (main 9a29d7a) 0.722 / 0.127; 0.0698 stale before policies13
+    "blind12": (0.9339, 0.0771),  # development since policies13; held out (main 16e8fd8) 0.685 / 0.146,
+    # (main 32dc5c0) 0.682 / 0.143
     "seed-shape": (1.000, 0.0011),
 }
 

@@ -19,7 +19,7 @@ import re._parser as sre_parse  # the standard library's own parser (Python 3.11
 from typing import Any
 
 import pytest
-from ctxscope.core.policies import chat, letters, lexicon, reported, speech, tracker_notation
+from ctxscope.core.policies import chat, letters, lexicon, reported, speech, texting, tracker_notation
 from ctxscope.core.policies.chat import normalise
 from ctxscope.core.policies.claims import Knowledge, analyse
 from ctxscope.core.policies.letters import letter_body
@@ -319,13 +319,14 @@ LEXICON_EXEMPT = {
     + [f"chat.{n}" for n in _module_patterns(chat)]
     + [f"tracker_notation.{n}" for n in _module_patterns(tracker_notation)]
     + [f"reported.{n}" for n in _module_patterns(reported)]
+    + [f"texting.{n}" for n in _module_patterns(texting)]
     + [f"lexicon.{n}" for n in _module_patterns(lexicon) if n not in LEXICON_EXEMPT],
 )
 def test_pattern_has_no_backtracking_hazard(name: str) -> None:
     module_name, attr = name.split(".")
     module = {
         "speech": speech, "letters": letters, "chat": chat, "lexicon": lexicon,
-        "tracker_notation": tracker_notation, "reported": reported,
+        "tracker_notation": tracker_notation, "reported": reported, "texting": texting,
     }[module_name]
     assert hazards(getattr(module, attr)) == []
 

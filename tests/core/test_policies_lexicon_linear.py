@@ -34,6 +34,7 @@ from ctxscope.core.policies.lexicon import (
     OLD_VALUE,
     RETRACTION_CUE,
     UPDATE_MARKER,
+    _withdrawal_end,
     _withdrawn_object,
     correction,
 )
@@ -95,8 +96,8 @@ def old_withdrawn_spans(text: str) -> list[tuple[int, int, bool]]:
             start, end = _withdrawn_object(sentence, cue)
             spans.append((offset + start, offset + end, False))
             if end == cue.start():  # it points back: its own clause says nothing ("scratch what I said")
-                clause_end = _CLAUSE_END.search(sentence, cue.end())
-                stop = clause_end.start() if clause_end else cue.end()
+                bounds = _withdrawal_end(sentence, cue)  # (policies13: a bare "never mind" ends there)
+                stop = bounds[0] if bounds else cue.end()
                 spans.append((offset + cue.start(), offset + stop, True))
     return spans
 
