@@ -501,20 +501,9 @@ def main(argv: list[str] | None = None) -> None:
             help="byte kinds of the pair features: the runtime's, or an alternative to measure",
         )
         p.add_argument("--pair-ceiling", type=int, default=32, help="most a pair rate adds (units)")
-        p.add_argument(
-            "--words",
-            choices=WORDS_CHOICES,
-            default="none",
-            help="word-commonness features to measure (not in the runtime; see token_words.py)",
-        )
+        p.add_argument("--words", choices=WORDS_CHOICES, default="none", help="word features to measure")
         p.add_argument("--word-count", type=int, default=16384, help="common words, lowest rank first")
-        p.add_argument(
-            "--words-for",
-            nargs="*",
-            choices=TARGETS,
-            default=list(TARGETS),
-            help="profiles given word rates and the word floor (the others keep rate 0)",
-        )
+        p.add_argument("--words-for", nargs="*", choices=TARGETS, default=list(TARGETS), help="word-rated")
         p.add_argument("--ascii-ceiling", type=int, default=96, help="most an ASCII byte rate is (units)")
         p.set_defaults(func=func)
     args = parser.parse_args(argv)

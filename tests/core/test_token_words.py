@@ -2,25 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
+from .bench_support import load_bench
 
-def _load() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "token_words.py"
-    spec = importlib.util.spec_from_file_location("token_words", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("token_words", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-words = _load()
+words = load_bench("token_words")
 LIST = words.Words("test", frozenset({b"that", b"There", b"committee", b"report"}), frozenset({b"that"}))
 
 
