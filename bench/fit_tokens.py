@@ -20,7 +20,9 @@ fit's parameters.
 prose in a language -- all its UDHR, gettext and man-page texts together -- or a source: a package,
 a repository, a Rosetta program), so nothing of a held-out language or source is in its fit;
 every text is held out exactly once, and its windows with it. ``fit --write`` fits on everything
-and writes ``core/_token_profiles.py``.
+and writes ``core/_token_profiles.py``. ``--kinds`` and ``--words`` measure features the runtime
+does not have (:mod:`token_kinds`, :mod:`token_words`); with ``--words`` every common word is
+held at a token or more (``WORD_FLOOR``), constraints added until the rounded rates keep it.
 
     .venv/bin/python bench/fit_tokens.py cv                 # held-out tables (5 folds)
     .venv/bin/python bench/fit_tokens.py fit --write        # in-sample fit -> core/_token_profiles.py
@@ -43,6 +45,7 @@ from ctxscope.core.tokens import PREV_KINDS, SCRIPT_CLASSES, SELF_KINDS, UNIT
 from scipy import sparse
 from scipy.optimize import linprog
 from token_kinds import KINDS_CHOICES, SHIPPED_KINDS, kinds_named
+from token_words import WORDS_CHOICES, Words, words_named
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(os.environ.get("TMPDIR", "/tmp")) / "ctxscope-token-corpus" / "corpus.jsonl"
@@ -59,15 +62,32 @@ KINDS = SHIPPED_KINDS
 """The byte kinds of the pair features (``--kinds``; :mod:`token_kinds`)."""
 
 
+WORDS: Words | None = None
+"""The common words of the word features (``--words``; :mod:`token_words`), or none."""
+
+
 def use_kinds(name: str) -> None:
     global KINDS
     KINDS = kinds_named(name)
 
 
+def use_words(name: str, count: int) -> None:
+    global WORDS
+    WORDS = words_named(name, count)
+
+
+def features(text: str) -> dict[str, int]:
+    """The pair, byte and script counts of ``KINDS``, and the word counts of ``WORDS``."""
+    counts = KINDS.features(text)
+    if WORDS is not None:
+        counts.update(WORDS.counts(text))
+    return counts
+
+
 def load(path: Path) -> list[Row]:
     rows = [json.loads(line) for line in path.open(encoding="utf-8")]
     for r in rows:
-        r["features"] = KINDS.features(r.pop("text"))
+        r["features"] = features(r.pop("text"))
     return rows
 
 
@@ -78,7 +98,7 @@ def fold_of(unit: str, k: int, seed: int) -> int:
 def all_names() -> list[str]:
     pairs = ["p" + s + p for s in KINDS.self_kinds for p in KINDS.prev_kinds]
     singles = [f"b{b:02x}" for b in range(256) if not 0x80 <= b < 0xC0]
-    return pairs + singles + ["s" + c for c in SCRIPT_CLASSES]
+    return pairs + singles + ["s" + c for c in SCRIPT_CLASSES] + list(WORDS.features if WORDS else ())
 
 
 SCRIPT_DEFAULT = 192  # with its lead byte's rate, about 3 tokens a character (one per UTF-8 byte)
@@ -121,6 +141,8 @@ def bounds_of(name: str, target: str, args: argparse.Namespace) -> tuple[int, in
     ASCII letter at 4 tokens offset by negative pairs); low rates also keep ASCII sums fast."""
     if name.startswith("p"):
         return PAIR_FLOOR, args.pair_ceiling
+    if name.startswith("c"):  # a common word, a letter of one: up to a token more or less
+        return -UNIT, UNIT
     if name.startswith("bf"):
         return ASTRAL_FLOOR[target], 255
     if name.startswith("b") and int(name[1:], 16) < 0x80:
@@ -138,6 +160,21 @@ def default_units(name: str) -> int:
     if name.startswith("s"):  # a script barely in the training texts: byte-level fallback
         return SCRIPT_DEFAULT
     return 0
+
+
+WORD_FLOOR = UNIT + 4  # a common word costs at least a token (o200k: one token with its space)
+_PERIODS: list[dict[str, int]] = []
+
+
+def word_periods() -> list[dict[str, int]]:
+    """For every common word, the features one more repetition of a space and the word adds to a
+    text (``features((" " + w) * 3) - features((" " + w) * 2)``: no start or end in it)."""
+    if not _PERIODS and WORDS is not None:
+        for word in sorted(WORDS.common):
+            unit = " " + word.decode()
+            three, two = features(unit * 3), features(unit * 2)
+            _PERIODS.append({n: v - two.get(n, 0) for n, v in three.items() if v != two.get(n, 0)})
+    return _PERIODS
 
 
 def weights(rows: list[Row]) -> np.ndarray:
@@ -161,6 +198,7 @@ def fit(rows: list[Row], target: str, args: argparse.Namespace) -> dict[str, int
         for n in names
         if n not in NEVER_FITTED
         and not KINDS.edge(n)  # a text's estimate carries no constant for its start or end
+        and (n[0] != "c" or target in args.words_for)  # word rates only where asked for
         and len(seen[n]) >= (args.min_pair_units if n[0] == "p" else args.min_count)
     ]
     fixed = {n: default_units(n) for n in names if n not in free}
@@ -229,12 +267,46 @@ def fit(rows: list[Row], target: str, args: argparse.Namespace) -> dict[str, int
             cons_c.append(col[pair])
             cons_v.append(-1.0)
             cons_rhs.append(0.0)
-    cons = sparse.csr_matrix((cons_v, (cons_r, cons_c)), shape=(len(cons_rhs), k + 3 * m))
-    a_ub = sparse.vstack([a_ub, cons], format="csr")
-    b_ub = np.concatenate([b_ub, cons_rhs])
-    res = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=bounds, method="highs")
-    if res.status != 0:
-        sys.exit(f"{target}: linear programme failed: {res.message}")
+    # A common word costs at least WORD_FLOOR, whatever its rates take off (a long word made of
+    # cheap letters could go below zero): the words whose rounded rates fall short are added as
+    # constraints, or asked for their deficit more, and the programme solved again until none is.
+    periods = word_periods() if target in args.words_for else []
+    bound: dict[int, int] = {}  # word -> its row among the constraints
+    while True:
+        cons = sparse.csr_matrix((cons_v, (cons_r, cons_c)), shape=(len(cons_rhs), k + 3 * m))
+        res = linprog(
+            c,
+            A_ub=sparse.vstack([a_ub, cons], format="csr"),
+            b_ub=np.concatenate([b_ub, cons_rhs]),
+            A_eq=a_eq,
+            b_eq=b_eq,
+            bounds=bounds,
+            method="highs",
+        )
+        if res.status != 0:
+            sys.exit(f"{target}: linear programme failed: {res.message}")
+        rounded = {n: round(res.x[j]) for n, j in col.items()}
+        short = {}
+        for i, period in enumerate(periods):
+            cost = sum((rounded[n] if n in col else fixed.get(n, 0)) * v for n, v in period.items())
+            if cost < WORD_FLOOR:
+                short[i] = WORD_FLOOR - cost
+        if not short:
+            break
+        for i, deficit in short.items():
+            if i in bound:
+                cons_rhs[bound[i]] -= deficit
+                continue
+            bound[i] = row = len(cons_rhs)
+            rhs = -float(WORD_FLOOR)
+            for n, v in periods[i].items():
+                if n in col:
+                    cons_r.append(row)
+                    cons_c.append(col[n])
+                    cons_v.append(-float(v))
+                else:
+                    rhs += fixed.get(n, 0) * v
+            cons_rhs.append(rhs)
     units = dict(fixed)
     for n, j in col.items():
         lo, hi = bounds_of(n, target, args)
@@ -429,12 +501,18 @@ def main(argv: list[str] | None = None) -> None:
             help="byte kinds of the pair features: the runtime's, or an alternative to measure",
         )
         p.add_argument("--pair-ceiling", type=int, default=32, help="most a pair rate adds (units)")
+        p.add_argument("--words", choices=WORDS_CHOICES, default="none", help="word features to measure")
+        p.add_argument("--word-count", type=int, default=16384, help="common words, lowest rank first")
+        p.add_argument("--words-for", nargs="*", choices=TARGETS, default=list(TARGETS), help="word-rated")
         p.add_argument("--ascii-ceiling", type=int, default=96, help="most an ASCII byte rate is (units)")
         p.set_defaults(func=func)
     args = parser.parse_args(argv)
     if args.write and args.kinds != "shipped":
         parser.error("--write needs --kinds shipped: the runtime computes only its own byte kinds")
+    if args.write and args.words != "none":
+        parser.error("--write needs --words none: the runtime has no word features")
     use_kinds(args.kinds)
+    use_words(args.words, args.word_count)
     args.func(args)
 
 

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 from ctxscope.core import tokens
+
+from .bench_support import load_bench
 
 TEXTS = [
     "a",
@@ -21,17 +18,7 @@ TEXTS = [
 ]
 
 
-def _load() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "token_kinds.py"
-    spec = importlib.util.spec_from_file_location("token_kinds", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("token_kinds", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-kinds = _load()
+kinds = load_bench("token_kinds")
 
 
 def test_shipped_kinds_are_the_runtime_features() -> None:
