@@ -33,12 +33,18 @@ RELEASED_KIND: Final = "released"
 RELEASED_PREVIEW: Final = "content not held by the live view (ctxscope open FILE shows it)"
 
 
+KIND_NAMES: Final = {BlockKind.TOOL_CALL: "call", BlockKind.TOOL_RESULT: "result"}
+"""What a tool call and a tool result are called in a row's kind (before the tool's name): one
+name wherever the kind is shown, however narrow the column."""
+
+
 def describe(message: Message) -> str:
-    """A short description of a message's content, e.g. ``text, tool_call Read``."""
+    """A short description of a message's content, e.g. ``text, call Read`` or ``result Read``."""
     parts: list[str] = []
     for block in message.blocks:
-        if block.kind is BlockKind.TOOL_CALL or block.kind is BlockKind.TOOL_RESULT:
-            part = f"{block.kind.value} {block.name}".rstrip()
+        name = KIND_NAMES.get(block.kind)
+        if name is not None:
+            part = f"{name} {block.name}".rstrip()
         elif block.kind is BlockKind.ARTIFACT and block.artifact is not None:
             part = block.artifact.value
         else:

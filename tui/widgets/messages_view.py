@@ -59,12 +59,11 @@ def columns_for(width: int) -> Columns:
 
 
 def fit_kind(kind: str, width: int) -> str:
-    """A message's kind in ``width`` characters, keeping tool names: ``text, tool_call Read`` becomes
-    ``call Read`` (``result Read`` for a tool result) rather than ``text, tool_``; text, reasoning
-    and the like give way first."""
+    """A message's kind in ``width`` characters, keeping tool names: ``text, call Read`` becomes
+    ``call Read`` rather than ``text, call R…``; text, reasoning and the like give way first."""
     if len(kind) <= width:
         return kind
-    parts = [p.replace("tool_call ", "call ").replace("tool_result ", "result ") for p in kind.split(", ")]
+    parts = kind.split(", ")
     tools = [p for p in parts if p.startswith(("call ", "result "))]
     for kept in ([p for p in parts if p != "text"], tools):  # then only the tool calls and results
         short = ", ".join(kept)
