@@ -37,7 +37,7 @@ from .adapters._common import json_text, text_of
 from .adapters.openhands import joined_text
 from .files import open_regular
 from .jsonl import without_bom
-from .model import Block, BlockKind, Message
+from .model import Block, BlockKind, Message, whitespace_only
 from .session import Session
 
 if TYPE_CHECKING:  # the policy lab's package is imported only by its caller
@@ -366,6 +366,11 @@ class WholeBlock:
     name: str = ""
     call_id: str = ""
     is_error: bool = False
+
+    @property
+    def whitespace_only(self) -> bool:
+        """Its text is whitespace only (:func:`~ctxscope.core.model.whitespace_only`)."""
+        return whitespace_only(self.text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,10 @@ from pathlib import Path
 from ctxscope.tui.app import DashboardOptions
 from ctxscope.tui.messages import Mode
 from ctxscope.tui.widgets.messages_view import MessagesView
+from textual.widgets import Static
 
 from .conftest import ReadyApp, wait_ready
+from .test_message_viewer import open_row
 
 USAGE = {"input_tokens": 3, "cache_creation_input_tokens": 500, "cache_read_input_tokens": 9_000,
          "output_tokens": 5}
@@ -63,3 +65,20 @@ async def test_a_tool_call_and_a_tool_result_have_one_name_at_every_width(tmp_pa
             rows = [view.render_line(y).text for y in range(len(kinds))]
             assert "call Bash" in rows[1] and " result " in rows[2], rows
             assert not any("tool_" in row for row in rows), rows
+
+
+async def test_a_whitespace_only_text_block_says_what_it_is(tmp_path: Path) -> None:
+    """The viewer showed the ``"\\n\\n"`` text block as a "── text  2 chars" section over blank
+    lines, and the row's kind named a text that says nothing. The section now says it is
+    whitespace; the kind names only what there is to read; the tokens are the row's as before."""
+    log = tmp_path / "s1.jsonl"
+    write_transcript(log)
+    app = ReadyApp(DashboardOptions(str(log), mode=Mode.OFFLINE))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await wait_ready(pilot)
+        detail = app.dashboard.detail
+        assert detail is not None and detail.messages[1].kind == "reasoning, call Bash"
+        viewer = await open_row(pilot, app, 1)
+        shown = str(viewer.query_one("#message-text", Static).render())
+        assert "── text  2 chars, whitespace only (spaces and line breaks)\n\n── reasoning" in shown
+        assert viewer.message.blocks[0].text == "\n\n"  # read back whole, only shown differently
