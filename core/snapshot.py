@@ -514,6 +514,8 @@ class ScopeTotals:
         over_limit: Requests over the hard limit, or refused.
         first_over_limit: The first of those (-1 when none).
         cost: The records' estimated dollars (:attr:`RequestRecord.cost`) summed: an estimate.
+        priced: Requests whose estimated cost is in :attr:`cost` (usage at a known model's
+            prices); the others (no usage, or :attr:`unpriced`) are not in it.
         unpriced: Requests with usage whose model has no price (not in :attr:`cost`).
         recorded_cost: The dollars the agent recorded, summed over the requests that carry it.
         recorded_calls: Requests with a recorded cost (0: the agent's log records none).
@@ -527,6 +529,7 @@ class ScopeTotals:
     over_limit: int = 0
     first_over_limit: int = -1
     cost: float = 0.0
+    priced: int = 0
     unpriced: int = 0
     recorded_cost: float = 0.0
     recorded_calls: int = 0
@@ -536,7 +539,7 @@ class ScopeTotals:
         """These totals with ``records`` (the requests that came after) taken in."""
         peak, peak_request, summaries = self.peak, self.peak_request, self.summaries
         over, first_over = self.over_limit, self.first_over_limit
-        cost, unpriced = self.cost, self.unpriced
+        cost, priced, unpriced = self.cost, self.priced, self.unpriced
         recorded, recorded_calls = self.recorded_cost, self.recorded_calls
         started, last = self.times.started, self.times.last
         for record in records:
@@ -544,7 +547,9 @@ class ScopeTotals:
             if moment is not None:
                 started = moment if started is None or moment < started else started
                 last = moment if last is None or moment > last else last
-            cost += record.cost or 0.0
+            if record.cost is not None:
+                cost += record.cost
+                priced += 1
             unpriced += not record.priced
             if record.recorded_cost is not None:
                 recorded += record.recorded_cost
@@ -558,7 +563,7 @@ class ScopeTotals:
             if not record.refused and record.context_tokens > peak:
                 peak, peak_request = record.context_tokens, record.index
         return ScopeTotals(
-            peak, peak_request, summaries, over, first_over, cost, unpriced, recorded, recorded_calls,
+            peak, peak_request, summaries, over, first_over, cost, priced, unpriced, recorded, recorded_calls,
             SessionTimes(started, last),
         )
 

@@ -46,6 +46,33 @@ async def test_a_scope_with_no_priced_call_has_no_total_cost() -> None:
         assert "cost no price · scope no price" in meter
 
 
+async def test_a_scope_total_over_some_calls_says_how_many() -> None:
+    """A session whose later calls went to a model without a price (or logged no usage): the total
+    said "≈$4.50+", a sum of an unknown share of the calls. It says which share now, from core's
+    count of priced calls (``ScopeTotals.priced``); a total over every call says nothing more."""
+    scope = recorded(fakes.scope(12))
+    records = tuple(
+        dataclasses.replace(r, cost=0.5) if r.index < 9
+        else dataclasses.replace(r, cost=None, priced=r.index == 11)  # 2 unpriced, then no usage
+        for r in scope.records
+    )
+    some = dataclasses.replace(scope, records=records, totals=ScopeTotals().extended(records))
+    assert (some.totals.priced, some.totals.unpriced) == (9, 2)
+    every = dataclasses.replace(scope, records=records[:9], totals=ScopeTotals().extended(records[:9]))
+    for snapshot, full, short in (
+        (some, "scope total ≈$4.50 for 9 of 12 calls", "scope ≈$4.50 (9/12 calls)"),
+        (every, "scope total ≈$4.50", "scope ≈$4.50"),
+    ):
+        for size, words in (((160, 48), full), ((100, 30), short)):
+            app = MockApp(fakes.session(snapshot))
+            async with app.run_test(size=size) as pilot:
+                await detail_shown(pilot)
+                app.dashboard.cursor = 8  # a priced call: the cost part shows
+                await pilot.pause()
+                meter = str(app.query_one(ContextMeter).render())
+                assert meter.rstrip().endswith(words) and "≈$4.50+" not in meter, meter
+
+
 async def test_the_scope_picker_names_the_lens_of_its_figures() -> None:
     """Claude Code session with sub-agents, ``l`` then ``S``: the picker's peaks and summary counts
     are the pipeline's what-if (155k for main where the agent really sent 165k); its title says

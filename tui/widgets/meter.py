@@ -274,12 +274,15 @@ class ContextMeter(Widget):
         if record.recorded_cost is not None:
             out.append(" agent " if short else "  agent recorded ", label)
             out.append(format_dollars(record.recorded_cost))
-        totals = scope.totals
+        totals, calls = scope.totals, len(scope.records)
         out.append(" · scope " if short else "  · scope total ", label)
-        if totals.unpriced and not totals.cost:  # no call priced: no total either (not "≈$0.00+")
-            out.append("no price")
+        if not totals.priced:  # no call priced: no total either (not "≈$0.00")
+            out.append("no price" if totals.unpriced else "—")
         else:
-            out.append(f"≈{format_dollars(totals.cost)}" + ("+" if totals.unpriced else ""))
+            out.append(f"≈{format_dollars(totals.cost)}")
+            if totals.priced < calls:  # the others had no usage, or a model without a price
+                out.append(f" ({totals.priced:,}/{calls:,} calls)" if short
+                           else f" for {totals.priced:,} of {calls:,} calls", label)
         if totals.recorded_calls and not short:
             out.append(" (agent ", label)
             out.append(format_dollars(totals.recorded_cost))
