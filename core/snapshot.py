@@ -211,6 +211,15 @@ class RequestRecord:
         return self.calibrated_tokens
 
     @property
+    def held_back_tokens(self) -> int:
+        """Pipeline lens: the stored history the request leaves out, in the unit of
+        :attr:`context_tokens` (raw stored − raw sent, calibrated by the request's factor, as the
+        request itself is); 0 in the recorded lens and where nothing was held back."""
+        if self.source or self.stored_tokens <= self.sent_tokens:
+            return 0
+        return round((self.stored_tokens - self.sent_tokens) * self.calibration_factor)
+
+    @property
     def in_log_tokens(self) -> int:
         """Of :attr:`context_tokens`, the part the log shows (the rest is :attr:`unseen_tokens`)."""
         return max(0, self.context_tokens - self.unseen_tokens)

@@ -11,7 +11,7 @@ from ctxscope.tui.screens.modals import HelpScreen, ScopeScreen
 from ctxscope.tui.widgets import text as fmt
 from ctxscope.tui.widgets.breakdown import BreakdownPanel
 from ctxscope.tui.widgets.header import StatusHeader
-from ctxscope.tui.widgets.meter import ContextMeter
+from ctxscope.tui.widgets.meter import ContextMeter, bar_width
 from ctxscope.tui.widgets.summaries import SummaryList
 from textual.widgets import Footer, Markdown, OptionList
 
@@ -212,6 +212,32 @@ async def test_the_pipeline_bar_has_no_held_back_tail_when_nothing_was_held_back
         assert "░" not in bar
         stored = fakes.scope(12).records[-1].sent_tokens
         assert f"stored {fmt.tokens(stored)} → sent {fmt.tokens(stored)}" in figures
+
+
+async def test_the_pipeline_bar_tail_is_in_the_unit_of_the_bar() -> None:
+    """Claude Code session, ``l``, request #138: the bar filled to the calibrated request (141k,
+    calibration 0.85) and drew its ░ tail on to the raw stored history (300k): two units in one
+    bar, and the tail unlabelled. The tail is the held-back history calibrated as the request is
+    (core's ``held_back_tokens``: (300k − 167k) × 0.85 ≈ 113k), and the meter names it."""
+    factor = 0.8
+    held = tuple(
+        dataclasses.replace(r, sent_tokens=100_000, stored_tokens=150_000, calibrated_tokens=80_000,
+                            calibration_factor=factor)
+        for r in fakes.scope(12).records
+    )
+    scope = dataclasses.replace(fakes.scope(12), records=held, totals=ScopeTotals().extended(held))
+    assert held[-1].held_back_tokens == 40_000
+    limit = scope.thresholds.limit
+    for width, words in ((160, "░ held back 40.0k calibrated"), (100, "░ held 40.0k")):
+        app = MockApp(fakes.session(scope))
+        async with app.run_test(size=(width, 48)) as pilot:
+            await detail_shown(pilot)
+            lines = str(app.query_one(ContextMeter).render()).splitlines()
+            cells = bar_width(app.query_one(ContextMeter).size.width)
+            bar = lines[0].strip()[:cells]
+            assert abs(len(bar.rstrip("·")) - 120_000 * cells / limit) <= 1, bar  # 80k sent + 40k held
+            assert abs(bar.count("░") - 40_000 * cells / limit) <= 1, bar
+            assert words in lines[3] and "raw: stored 150k → sent 100k" in lines[3]
 
 
 async def test_breakdown_titles_keep_their_figure_on_their_line() -> None:

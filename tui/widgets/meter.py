@@ -120,12 +120,10 @@ class ContextMeter(Widget):
         cells = bar_width(width)
         scale = self._scale(t, record)
         sent = record.context_tokens
-        # The stored history beyond the request shows as a tail in the pipeline lens only (in the
-        # recorded lens the stored history is a raw estimate: another unit than the bar's), and only
-        # where the pipeline held some back: stored and sent compared raw, never the raw stored
-        # against the calibrated request (a calibration below 1 drew a tail of nothing held back).
-        held_back = not record.source and record.stored_tokens > record.sent_tokens
-        stored = max(record.stored_tokens, sent) if held_back else sent
+        # The stored history the pipeline held back shows as a tail in the pipeline lens only, in
+        # the bar's unit (calibrated, as the request is: core's held_back_tokens), never the raw
+        # stored figure drawn on from the calibrated request.
+        stored = sent + record.held_back_tokens
         bar = Text(no_wrap=True, end="")
         ok, warn, over = self._style("ok"), self._style("warn"), self._style("over")
         held, empty = self._style("held"), self._style("empty")
@@ -305,12 +303,19 @@ class ContextMeter(Widget):
             cached.append("cached " if short else "cached prefix ", label)
             cached.append(fmt.share(record.prefix_share))
             parts.append(cached)
-            held_back = Text(no_wrap=True, end="")
-            held_back.append("raw: stored ", label)
-            held_back.append(fmt.tokens(record.stored_tokens))
-            held_back.append(" → sent ", label)
-            held_back.append(fmt.tokens(record.sent_tokens))
-            parts.append(held_back)
+            if record.held_back_tokens:  # the bar's ░ tail, in its unit
+                tail = Text(no_wrap=True, end="")
+                tail.append("░ held " if short else "░ held back ", self._style("held"))
+                tail.append(fmt.tokens(record.held_back_tokens))
+                if not short:
+                    tail.append(" calibrated", label)
+                parts.append(tail)
+            raw_sizes = Text(no_wrap=True, end="")
+            raw_sizes.append("raw: stored ", label)
+            raw_sizes.append(fmt.tokens(record.stored_tokens))
+            raw_sizes.append(" → sent ", label)
+            raw_sizes.append(fmt.tokens(record.sent_tokens))
+            parts.append(raw_sizes)
         compaction = scope.compaction_at(record.index) if record.source else None
         if compaction is not None:
             here = Text(no_wrap=True, end="")
