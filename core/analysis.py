@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .lens import RecordedScope, recorded_thresholds
 from .lenses import LENSES, Lens
 from .logformat import FORMAT_NAME
-from .model import BlockKind, Message
+from .model import BlockKind, Category, Message, Usage
 from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
 from .pipeline.config import PipelineConfig
 from .pricing import PER_TOKENS, PRICES_TAKEN, REFERENCE_MODEL, cached_prompt_cost, price_of
@@ -850,11 +850,24 @@ class Analysis:
         """The volume of a scope with no model call (its messages are few enough to count here)."""
         messages = list(scope.messages)  # what is held (a live view may have released some)
         kinds = [block.kind for m in messages for block in m.blocks]
+        by_category: dict[Category, int] = {}
+        for message in messages:
+            category = message.category()
+            by_category[category] = by_category.get(category, 0) + message.tokens(self.estimator)
+        turns = scope.turn_usage
+        summed = Usage(
+            prompt_tokens=sum(u.prompt_tokens for u in turns),
+            cached_prompt_tokens=sum(u.cached_prompt_tokens for u in turns),
+            output_tokens=sum(u.output_tokens for u in turns),
+        ) if turns else None
         return StoredVolume(
             messages=len(messages),
             tool_calls=kinds.count(BlockKind.TOOL_CALL),
             tool_results=kinds.count(BlockKind.TOOL_RESULT),
-            estimated_tokens=sum(m.tokens(self.estimator) for m in messages),
+            estimated_tokens=sum(by_category.values()),
+            by_category=by_category,
+            turns=len(turns),
+            turn_usage=summed,
         )
 
     def agent_thresholds(self, scope: Scope, lens: RecordedScope) -> AgentThresholds:

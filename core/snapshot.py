@@ -18,7 +18,7 @@ from typing import Final, overload
 from .calibration import DIVERGENCE_TOLERANCE
 from .lenses import LENSES as LENSES  # re-exported: snapshots are taken through a lens
 from .lenses import Lens as Lens
-from .model import Category, ErrorKind, ObservedCompaction, ObservedError, ScopeHeader
+from .model import Category, ErrorKind, ObservedCompaction, ObservedError, ScopeHeader, Usage
 from .session import Problem, Session
 from .timing import SessionTimes, parse_time
 from .tokens import ScriptBreakdown
@@ -580,19 +580,28 @@ class ScopeTotals:
 @dataclass(frozen=True, slots=True)
 class StoredVolume:
     """What a scope stored when its log records no model call (``codex exec --json``): the
-    volume of its tool work, estimated, since no provider figure exists.
+    volume of its tool work, estimated, since no provider figure exists, and the usage the log
+    reports per turn.
 
     Attributes:
         messages: Messages stored.
         tool_calls: Tool calls among them.
         tool_results: Tool results among them.
         estimated_tokens: Estimated tokens of every stored message.
+        by_category: ``estimated_tokens`` per category (raw estimate; adds up to it).
+        turns: Turns whose usage the log reports (``turn.completed``).
+        turn_usage: Those turns' usage summed, as reported: every model call of a turn is in it,
+            so its prompt tokens are the sum of the calls' prompts, not a context's size (None
+            when the log reports none).
     """
 
     messages: int
     tool_calls: int
     tool_results: int
     estimated_tokens: int
+    by_category: Mapping[Category, int] = field(default_factory=dict)
+    turns: int = 0
+    turn_usage: Usage | None = None
 
 
 @dataclass(frozen=True, slots=True)

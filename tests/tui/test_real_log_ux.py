@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from ctxscope.core.snapshot import SOURCE_REPORTED, ScopeSnapshot, ScopeTotals, SessionSnapshot, Thresholds
+from ctxscope.core.model import Category, Usage
+from ctxscope.core.snapshot import (
+    SOURCE_REPORTED,
+    ScopeSnapshot,
+    ScopeTotals,
+    SessionSnapshot,
+    StoredVolume,
+    Thresholds,
+)
 from ctxscope.tui.app import DashboardScreen
 from ctxscope.tui.screens.modals import HelpScreen, ScopeScreen
 from ctxscope.tui.widgets import text as fmt
@@ -71,6 +79,31 @@ async def test_a_scope_total_over_some_calls_says_how_many() -> None:
                 await pilot.pause()
                 meter = str(app.query_one(ContextMeter).render())
                 assert meter.rstrip().endswith(words) and "≈$4.50+" not in meter, meter
+
+
+async def test_a_log_without_model_calls_says_why_its_panes_have_no_request() -> None:
+    """``codex exec --json``: the meter counted what was stored, but the breakdown said "no request
+    selected" and the messages "no model call selected", as if one could be. The breakdown now says
+    why there is none and shows what the log gives: its messages by category (estimated) and the
+    turns' usage as reported; the messages pane says the log has no call to list them under."""
+    volume = StoredVolume(messages=123, tool_calls=61, tool_results=61, estimated_tokens=136_463,
+                          by_category={Category.ASSISTANT: 3_987, Category.TOOL_RESULTS: 132_476},
+                          turns=1, turn_usage=Usage(2_795_973, cached_prompt_tokens=2_597_760,
+                                                    output_tokens=15_308))
+    scope = dataclasses.replace(recorded(fakes.scope(0)), records=(), stored_volume=volume)
+    for size in ((160, 48), (80, 24)):
+        app = MockApp(dataclasses.replace(fakes.session(scope), lens="recorded"))
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda a=app: a.dashboard.volume is not None)  # type: ignore[misc]
+            await pilot.press("3")
+            await pilot.pause()
+            lines = [line.strip() for line in app.query_one(BreakdownPanel).plain.splitlines()]
+            text = " ".join(lines)
+            assert text.startswith("No request to break down: this log records no model call")
+            assert "By category (raw estimate, adds up to 136k)" in lines
+            assert any(line.startswith("tool results  132k  97%") for line in lines), lines
+            assert "input 2,795,973" in " ".join(text.split()) and "not a context size" in text
+            assert app.dashboard.placeholder == "no model call in this log: 123 messages, in no request"
 
 
 async def test_the_scope_picker_names_the_lens_of_its_figures() -> None:

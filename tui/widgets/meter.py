@@ -89,11 +89,21 @@ class ContextMeter(Widget):
             why = Text("No model call in the log so far (it records no per-call usage).", style="dim")
         if volume is None or not volume.messages:
             return why
-        return Text.assemble(
+        stored = Text.assemble(
             why, (" Stored: ", "dim"),
             f"{volume.messages:,} messages, {volume.tool_calls:,} tool calls, "
             f"{volume.tool_results:,} tool results, ≈{fmt.tokens(volume.estimated_tokens)} tokens ",
             ("(estimated)", "dim"),
+        )
+        usage = volume.turn_usage
+        if usage is None:
+            return stored
+        turns = f"{volume.turns:,} turn{'s' if volume.turns != 1 else ''}"
+        return Text.assemble(
+            stored, (f"\nReported for {turns} (its calls summed): ", "dim"),
+            f"{fmt.tokens(usage.prompt_tokens)} input ({fmt.tokens(usage.cached_prompt_tokens)} cached), "
+            f"{fmt.tokens(usage.output_tokens)} output",
+            (" — not a context size", "dim"),
         )
 
     def render(self) -> Text:
