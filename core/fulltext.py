@@ -19,6 +19,12 @@ parses the document once and not once a message. A document has no line to tell 
 alike in length and kept start: their texts go to them in order, and when the document holds more
 such texts than blocks, none is guessed.
 
+A Markdown log (Aider, SpecStory: read whole, with no JSON value to find a text in) is read again
+by its own adapter into a session that keeps every character, once for the session's elided blocks
+(memoised as a document's texts are), and each block takes the text at its own place when its
+length and kept start match (18 ms for the 45 elided blocks of the 547 KB SpecStory export in
+``../shared/real-logs-more``).
+
 When the text cannot be read back (the file changed or is gone, or no value matches) the kept
 text is used, and :class:`FullText` says how many characters are still missing.
 """
@@ -33,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 
+from .adapters import text_format
 from .adapters._common import json_text, text_of
 from .adapters.openhands import joined_text
 from .files import open_regular
@@ -247,6 +254,52 @@ def _document_texts(session: Session, source: str, message: Message) -> dict[Pla
     return found
 
 
+def _text_log_texts(session: Session, source: str, message: Message) -> dict[Place, str]:
+    """Whole texts of elided blocks from the Markdown log ``source`` (Aider, SpecStory: read whole,
+    with no JSON to find a value in): the file is read again by its own adapter into a session that
+    keeps every character, once for every elided block of the session (memoised with it, as a
+    document's texts are). A block takes the text at its own place (scope, message, position) only
+    when that text is as long as the block was and starts with what the reader kept: a log that
+    changed since is read back for nothing."""
+    spec = text_format(session.format)
+    if spec is None or not source:
+        return {}
+    try:
+        stat = os.stat(source)
+    except OSError:
+        return {}
+    file = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    held = _DOCUMENTS.get(session)
+    wanted = {place for _, place in _places(message)}
+    if held is not None and held.source == source and held.file == file and wanted <= held.places:
+        return held.found
+    places = _elided_places(session, source, message)
+    found: dict[Place, str] = {}
+    if stat.st_size <= MAX_DOCUMENT_BYTES:
+        try:
+            with open_regular(source) as handle:
+                data = handle.read(MAX_DOCUMENT_BYTES + 1)
+        except OSError:
+            data = b""
+        again = Session(source, session.format)  # no text cap: every character kept
+        if data and len(data) <= MAX_DOCUMENT_BYTES:
+            spec.read(again, data.decode("utf-8", errors="replace"))  # as the reader decodes it
+        for (chars, kept), where in places.items():
+            for place in where:
+                scope_id, index, position = place
+                scope = again.scopes.get(scope_id)
+                if scope is None or index >= len(scope.messages):
+                    continue
+                blocks = scope.messages[index].blocks
+                text = blocks[position].text if position < len(blocks) else ""
+                if len(text) == chars and text.startswith(kept):
+                    found[place] = text
+    _DOCUMENTS[session] = _DocumentTexts(
+        source, file, frozenset(p for where in places.values() for p in where), found
+    )
+    return found
+
+
 def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]:
     """``message``'s blocks with their elided text read back from the log, and the characters
     still missing."""
@@ -256,13 +309,16 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
     wanted = {(b.chars, b.text) for b in elided}
     found: dict[Key, str] = {}
     in_document: dict[Place, str] = {}
+    scope = session.scopes.get(message.scope_id)
+    source = scope.source if scope is not None and scope.source else session.source
+    by_place = message.line <= 0 or text_format(session.format) is not None
     if message.line <= 0:  # a message of a document: found in it, parsed once for the session
-        scope = session.scopes.get(message.scope_id)
-        source = scope.source if scope is not None and scope.source else session.source
         in_document = _document_texts(session, source, message)
+    elif by_place:  # a Markdown log: read again by its adapter, once for the session
+        in_document = _text_log_texts(session, source, message)
     # A response split over several lines (Claude Code) is one message from its first line on.
     budget = SPLIT_BYTES  # for the lines after the first, which is read whole up to MAX_LINE_BYTES
-    for line in range(message.line, message.line + SPLIT_LINES) if message.line > 0 else ():
+    for line in range(message.line, message.line + SPLIT_LINES) if not by_place else ():
         first = line == message.line
         limit = MAX_LINE_BYTES if first else min(MAX_LINE_BYTES, budget)
         raw = session.raw_line(message.scope_id, line, limit) if limit > 0 else None
@@ -284,7 +340,7 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
             blocks.append(block)
             continue
         place = (message.scope_id, message.index, position)
-        full = in_document.get(place) if message.line <= 0 else found.get((block.chars, block.text))
+        full = in_document.get(place) if by_place else found.get((block.chars, block.text))
         if full is None:
             missing += block.elided_chars
             blocks.append(block)
