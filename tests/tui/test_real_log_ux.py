@@ -106,6 +106,21 @@ async def test_a_log_without_model_calls_says_why_its_panes_have_no_request() ->
             assert app.dashboard.placeholder == "no model call in this log: 123 messages, in no request"
 
 
+async def test_the_meter_keeps_every_figure_at_120_columns() -> None:
+    """Codex rollout (raze, gpt-5.4) at 120×40: the meter's last line ended "· scope total ≈$0.…",
+    the scope's cost cut for the sake of its labels. A line too long with whole labels takes the
+    short ones; at 160 columns the whole labels stay."""
+    scope = recorded(fakes.scope(12), cost=0.198, reported_cached_tokens=90_000)
+    for width, words in ((120, "scope ≈$2.38"), (160, "scope total ≈$2.38")):
+        app = MockApp(fakes.session(scope))
+        async with app.run_test(size=(width, 40)) as pilot:
+            await detail_shown(pilot)
+            inside = app.query_one(ContextMeter).size.width
+            lines = str(app.query_one(ContextMeter).render()).splitlines()
+            assert all(len(line) <= inside and not line.endswith("…") for line in lines), lines
+            assert lines[3].endswith(words), lines[3]
+
+
 async def test_the_scope_picker_names_the_lens_of_its_figures() -> None:
     """Claude Code session with sub-agents, ``l`` then ``S``: the picker's peaks and summary counts
     are the pipeline's what-if (155k for main where the agent really sent 165k); its title says

@@ -20,6 +20,7 @@ formats them, and names the unit of each (raw or calibrated).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Final
 
 from ctxscope.core.pricing import format_dollars
@@ -32,6 +33,10 @@ from . import text as fmt
 
 LABEL_WIDTH: Final = 16
 """Cells right of the bar for its figure (`` 312k / 1.00M``)."""
+
+
+SHORT_BELOW: Final = 110
+"""Below this many columns the meter's figures always have their short labels."""
 
 
 def bar_width(width: int) -> int:
@@ -115,8 +120,8 @@ class ContextMeter(Widget):
         lines = [
             self._bar(record, t, width),
             self._marks(t, record, width, scope.agent_thresholds, scope.window_known),
-            self._figures(record, width),
-            self._outlook(scope, record, width),
+            self._fitted(lambda short: self._figures(record, short), width),
+            self._fitted(lambda short: self._outlook(scope, record, short), width),
         ]
         for line in lines:
             line.truncate(width, overflow="ellipsis")
@@ -227,9 +232,18 @@ class ContextMeter(Widget):
         out = Text("".join(line).rstrip(), style=self._style("mark"), no_wrap=True, end="")
         return out
 
-    def _figures(self, record: RequestRecord, width: int) -> Text:
+    @staticmethod
+    def _fitted(line: Callable[[bool], Text], width: int) -> Text:
+        """A line of figures with whole labels where they fit in ``width`` cells, else with the
+        short ones (below 110 columns, always): a figure is never cut for a label's sake."""
+        if width >= SHORT_BELOW:
+            whole = line(False)
+            if whole.cell_len <= width:
+                return whole
+        return line(True)
+
+    def _figures(self, record: RequestRecord, short: bool) -> Text:
         """The lens's figures for the request, each named with its unit."""
-        short = width < 110
         number = fmt.tokens if short else fmt.exact
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         label = self._style("label")
@@ -297,9 +311,8 @@ class ContextMeter(Widget):
             out.append(")", label)
         return out
 
-    def _outlook(self, scope: ScopeSnapshot, record: RequestRecord, width: int) -> Text:
+    def _outlook(self, scope: ScopeSnapshot, record: RequestRecord, short: bool) -> Text:
         """Cached prefix, the compaction at this request, and the requests left before the next."""
-        short = width < 110
         label = self._style("label")
         parts: list[Text] = []
         cached = Text(no_wrap=True, end="")
