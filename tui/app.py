@@ -448,7 +448,7 @@ class DashboardScreen(Screen[None]):
             self.query_one("#messages-pane", TitledContainer).set_title("Messages" + what_if)
             return
         shown = detail.record.index
-        title = f"Messages of request #{shown}{what_if} · {len(detail.messages):,} stored"
+        title = f"Messages of request #{shown}{what_if} · {len(detail.messages):,} stored, raw tokens"
         when = detail.record.sent_at
         if when is not None:
             title += f" · sent {when:%Y-%m-%d %H:%M:%S} UTC"

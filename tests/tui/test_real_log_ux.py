@@ -222,6 +222,19 @@ async def test_the_breakdown_and_the_messages_name_the_what_if() -> None:
             assert all(("pipeline what-if" in title) == (lens == "pipeline") for title in titles), titles
 
 
+async def test_the_messages_pane_names_the_unit_of_its_tokens() -> None:
+    """OpenHands (llama-4, reported 33.5k): the system prompt's row said 1.7k while the breakdown's
+    system line said 1.3k — the rows are raw estimates, the breakdown is scaled to the reported
+    figure, and only the breakdown said which. The messages pane's title says so too."""
+    app = MockApp(dataclasses.replace(fakes.session(recorded(fakes.scope(12))), lens="recorded"))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        title = str(app.query_one("#messages-pane").border_title)
+        assert title.startswith("Messages of request #11 · ") and "stored, raw tokens" in title
+        breakdown = app.query_one(BreakdownPanel).plain
+        assert "By category (reported, adds up to" in breakdown
+
+
 HELP_KEYS = {"left": "←", "right": "→", "home": "Home", "end": "End", "enter": "Enter",
              "left_square_bracket": "[", "right_square_bracket": "]", "slash": "/"}
 """How the help's key column writes a binding's key."""
