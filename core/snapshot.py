@@ -215,9 +215,10 @@ class RequestRecord:
         """Pipeline lens: the stored history the request leaves out, in the unit of
         :attr:`context_tokens` (raw stored − raw sent, calibrated by the request's factor, as the
         request itself is); 0 in the recorded lens and where nothing was held back."""
-        if self.source or self.stored_tokens <= self.sent_tokens:
+        factor = self.calibration_factor
+        if self.source or self.stored_tokens <= self.sent_tokens or not 0 < factor < math.inf:
             return 0
-        return round((self.stored_tokens - self.sent_tokens) * self.calibration_factor)
+        return round((self.stored_tokens - self.sent_tokens) * factor)
 
     @property
     def in_log_tokens(self) -> int:
