@@ -304,6 +304,8 @@ class ScopeSummary:
     cost: CostFigures = CostFigures()
     prompt_cost: PromptCost | None = None
     agent_errors: AgentErrors = field(default_factory=AgentErrors)
+    stored_volume: StoredVolume | None = None
+    """What a scope whose log records no model call stored, and the turns' reported usage."""
 
     def to_json(self, *, per_request: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -377,6 +379,14 @@ class ScopeSummary:
         }
         if self.prompt_cost is not None:
             out["prompt_cost"] = self.prompt_cost.to_json()
+        usage = self.stored_volume.turn_usage if self.stored_volume is not None else None
+        if usage is not None and self.stored_volume is not None:
+            out["turn_usage"] = {
+                "turns": self.stored_volume.turns,
+                "input_tokens": usage.prompt_tokens,
+                "cached_input_tokens": usage.cached_prompt_tokens,
+                "output_tokens": usage.output_tokens,
+            }
         if per_request:
             out["per_request"] = [
                 {
@@ -573,6 +583,7 @@ def summarise_scope(scope: ScopeSnapshot, recorded: ScopeSnapshot | None) -> Sco
         ),
         cost=CostFigures.of(check.records),
         prompt_cost=None if scope.lens == "recorded" else prompt_cost(records),
+        stored_volume=check.stored_volume,
     )
 
 
