@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 import weakref
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -230,11 +230,13 @@ def _assign(candidates: Iterable[str], places: dict[Key, list[Place]]) -> dict[P
     return found
 
 
-def _document_texts(session: Session, source: str, message: Message) -> dict[Place, str]:
-    """Whole texts of elided blocks from the document ``source`` (a log read whole, so with no
-    line offsets), parsed once for every elided block of the session and memoised with it."""
-    if not source or source in session.line_offsets:
-        return {}
+def _memoised_texts(
+    session: Session, source: str, message: Message,
+    find: Callable[[dict[Key, list[Place]]], dict[Place, str]],
+) -> dict[Place, str]:
+    """Whole texts of the elided blocks of a log read whole (``find`` reads it: at most
+    :data:`MAX_DOCUMENT_BYTES`), found once for every elided block of the session and memoised
+    with it while the file stays as it was."""
     try:
         stat = os.stat(source)
     except OSError:
@@ -245,13 +247,24 @@ def _document_texts(session: Session, source: str, message: Message) -> dict[Pla
     if held is not None and held.source == source and held.file == file and wanted <= held.places:
         return held.found
     places = _elided_places(session, source, message)
-    found: dict[Place, str] = {}
-    if stat.st_size <= MAX_DOCUMENT_BYTES and (document := _document(source)) is not None:
-        found = _assign(_strings(document), places)
+    found = find(places) if stat.st_size <= MAX_DOCUMENT_BYTES else {}
     _DOCUMENTS[session] = _DocumentTexts(
         source, file, frozenset(p for where in places.values() for p in where), found
     )
     return found
+
+
+def _document_texts(session: Session, source: str, message: Message) -> dict[Place, str]:
+    """Whole texts of elided blocks from the document ``source`` (a log read whole, so with no
+    line offsets), parsed once for every elided block of the session and memoised with it."""
+    if not source or source in session.line_offsets:
+        return {}
+
+    def find(places: dict[Key, list[Place]]) -> dict[Place, str]:
+        document = _document(source)
+        return {} if document is None else _assign(_strings(document), places)
+
+    return _memoised_texts(session, source, message, find)
 
 
 def _text_log_texts(session: Session, source: str, message: Message) -> dict[Place, str]:
@@ -264,26 +277,18 @@ def _text_log_texts(session: Session, source: str, message: Message) -> dict[Pla
     spec = text_format(session.format)
     if spec is None or not source:
         return {}
-    try:
-        stat = os.stat(source)
-    except OSError:
-        return {}
-    file = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
-    held = _DOCUMENTS.get(session)
-    wanted = {place for _, place in _places(message)}
-    if held is not None and held.source == source and held.file == file and wanted <= held.places:
-        return held.found
-    places = _elided_places(session, source, message)
-    found: dict[Place, str] = {}
-    if stat.st_size <= MAX_DOCUMENT_BYTES:
+
+    def find(places: dict[Key, list[Place]]) -> dict[Place, str]:
         try:
             with open_regular(source) as handle:
                 data = handle.read(MAX_DOCUMENT_BYTES + 1)
         except OSError:
-            data = b""
+            return {}
+        if not data or len(data) > MAX_DOCUMENT_BYTES:
+            return {}
         again = Session(source, session.format)  # no text cap: every character kept
-        if data and len(data) <= MAX_DOCUMENT_BYTES:
-            spec.read(again, data.decode("utf-8", errors="replace"))  # as the reader decodes it
+        spec.read(again, data.decode("utf-8", errors="replace"))  # as the reader decodes it
+        found: dict[Place, str] = {}
         for (chars, kept), where in places.items():
             for place in where:
                 scope_id, index, position = place
@@ -294,10 +299,9 @@ def _text_log_texts(session: Session, source: str, message: Message) -> dict[Pla
                 text = blocks[position].text if position < len(blocks) else ""
                 if len(text) == chars and text.startswith(kept):
                     found[place] = text
-    _DOCUMENTS[session] = _DocumentTexts(
-        source, file, frozenset(p for where in places.values() for p in where), found
-    )
-    return found
+        return found
+
+    return _memoised_texts(session, source, message, find)
 
 
 def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]:
