@@ -121,6 +121,21 @@ async def test_the_meter_keeps_every_figure_at_120_columns() -> None:
             assert lines[3].endswith(words), lines[3]
 
 
+async def test_a_forecast_of_thousands_of_requests_has_its_separator() -> None:
+    """Codex rollout (neurodata, 18.0k of 272k, growing slowly): "compaction in ≈1377 requests",
+    where every other count on the screen reads 1,377."""
+    t = Thresholds(budget=245_000, trigger=245_000, target=120_000, limit=272_000)
+    base = recorded(fakes.scope(12))
+    slow = tuple(dataclasses.replace(r, reported_tokens=18_000 + 10 * r.index) for r in base.records)
+    scope = dataclasses.replace(base, thresholds=t, records=slow, totals=ScopeTotals().extended(slow))
+    left = scope.forecast(11).requests_left
+    assert left is not None and left >= 1000
+    app = MockApp(fakes.session(scope))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        assert f"in ≈{left:,} requests" in str(app.query_one(ContextMeter).render())
+
+
 async def test_the_scope_picker_names_the_lens_of_its_figures() -> None:
     """Claude Code session with sub-agents, ``l`` then ``S``: the picker's peaks and summary counts
     are the pipeline's what-if (155k for main where the agent really sent 165k); its title says

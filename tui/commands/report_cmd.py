@@ -322,7 +322,7 @@ def render_tables(summary: SessionSummary) -> None:
                 f"{scope.stage_runs.get('clear_tool_results', 0):,}",
                 _tokens(sum(scope.tokens_freed.values())),
                 "unknown" if not scope.trigger_known
-                else "now" if left == 0 else "—" if left is None else f"in ≈{left} calls",
+                else "now" if left == 0 else "—" if left is None else f"in ≈{left:,} calls",
             )
     else:
         did = table("what the pipeline would do (what-if)")

@@ -358,7 +358,7 @@ class ContextMeter(Widget):
         elif left is None:
             outlook.append("—" if short else "— (not growing)")
         else:
-            outlook.append(f"in ≈{left} request{'s' if left != 1 else ''}")
+            outlook.append(f"in ≈{left:,} request{'s' if left != 1 else ''}")
             if not short:
                 outlook.append(f" (+{fmt.tokens(round(forecast.growth or 0))}/request)", label)
         parts.append(outlook)
