@@ -19,6 +19,7 @@ from ctxscope.tui.screens.modals import HelpScreen, ScopeScreen
 from ctxscope.tui.widgets import text as fmt
 from ctxscope.tui.widgets.breakdown import BreakdownPanel
 from ctxscope.tui.widgets.header import StatusHeader
+from ctxscope.tui.widgets.messages_view import MessagesView
 from ctxscope.tui.widgets.meter import ContextMeter, bar_width
 from ctxscope.tui.widgets.summaries import SummaryList
 from textual.widgets import Footer, Markdown, OptionList
@@ -248,6 +249,20 @@ async def test_the_messages_pane_names_the_unit_of_its_tokens() -> None:
         assert title.startswith("Messages of request #11 · ") and "stored, raw tokens" in title
         breakdown = app.query_one(BreakdownPanel).plain
         assert "By category (reported, adds up to" in breakdown
+
+
+async def test_a_cut_preview_shows_its_ellipsis_beside_the_scrollbar() -> None:
+    """Claude Code session, 279 messages (the list scrolls): a preview cut to the pane ended with
+    "…" in the column under the scrollbar, so it read "Let me start by checking t" as if whole.
+    Rows are laid out in the cells left of the scrollbar."""
+    app = MockApp(fakes.session(recorded(fakes.scope(12))), detail_messages=200, preview="word " * 60)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await detail_shown(pilot)
+        view = app.query_one(MessagesView)
+        assert view.show_vertical_scrollbar
+        visible = view.scrollable_content_region.width
+        line = view.render_line(0).text
+        assert len(line) == visible and line.rstrip().endswith("…"), line
 
 
 HELP_KEYS = {"left": "←", "right": "→", "home": "Home", "end": "End", "enter": "Enter",

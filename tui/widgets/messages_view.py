@@ -193,7 +193,7 @@ class MessagesView(PagedView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
-        width = self.size.width
+        width = self.scrollable_content_region.width or self.size.width  # the scrollbar's column left out
         base = self.rich_style
         if not self._messages:
             if y == 0:
