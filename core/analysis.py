@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .lens import RecordedScope, recorded_thresholds
 from .lenses import LENSES, Lens
 from .logformat import FORMAT_NAME
-from .model import BlockKind, Message
+from .model import BlockKind, Category, Message, Usage
 from .model_info import AGENTS_BY_FORMAT, compaction_trigger, context_window, estimator_profile
 from .pipeline.config import PipelineConfig
 from .pricing import PER_TOKENS, PRICES_TAKEN, REFERENCE_MODEL, cached_prompt_cost, price_of
@@ -304,6 +304,8 @@ class ScopeSummary:
     cost: CostFigures = CostFigures()
     prompt_cost: PromptCost | None = None
     agent_errors: AgentErrors = field(default_factory=AgentErrors)
+    stored_volume: StoredVolume | None = None
+    """What a scope whose log records no model call stored, and the turns' reported usage."""
 
     def to_json(self, *, per_request: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -377,6 +379,14 @@ class ScopeSummary:
         }
         if self.prompt_cost is not None:
             out["prompt_cost"] = self.prompt_cost.to_json()
+        usage = self.stored_volume.turn_usage if self.stored_volume is not None else None
+        if usage is not None and self.stored_volume is not None:
+            out["turn_usage"] = {
+                "turns": self.stored_volume.turns,
+                "input_tokens": usage.prompt_tokens,
+                "cached_input_tokens": usage.cached_prompt_tokens,
+                "output_tokens": usage.output_tokens,
+            }
         if per_request:
             out["per_request"] = [
                 {
@@ -573,6 +583,7 @@ def summarise_scope(scope: ScopeSnapshot, recorded: ScopeSnapshot | None) -> Sco
         ),
         cost=CostFigures.of(check.records),
         prompt_cost=None if scope.lens == "recorded" else prompt_cost(records),
+        stored_volume=check.stored_volume,
     )
 
 
@@ -850,11 +861,24 @@ class Analysis:
         """The volume of a scope with no model call (its messages are few enough to count here)."""
         messages = list(scope.messages)  # what is held (a live view may have released some)
         kinds = [block.kind for m in messages for block in m.blocks]
+        by_category: dict[Category, int] = {}
+        for message in messages:
+            category = message.category()
+            by_category[category] = by_category.get(category, 0) + message.tokens(self.estimator)
+        turns = scope.turn_usage
+        summed = Usage(
+            prompt_tokens=sum(u.prompt_tokens for u in turns),
+            cached_prompt_tokens=sum(u.cached_prompt_tokens for u in turns),
+            output_tokens=sum(u.output_tokens for u in turns),
+        ) if turns else None
         return StoredVolume(
             messages=len(messages),
             tool_calls=kinds.count(BlockKind.TOOL_CALL),
             tool_results=kinds.count(BlockKind.TOOL_RESULT),
-            estimated_tokens=sum(m.tokens(self.estimator) for m in messages),
+            estimated_tokens=sum(by_category.values()),
+            by_category=by_category,
+            turns=len(turns),
+            turn_usage=summed,
         )
 
     def agent_thresholds(self, scope: Scope, lens: RecordedScope) -> AgentThresholds:

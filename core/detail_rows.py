@@ -18,7 +18,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Final, overload
 
-from .model import CLEAR_TOOL_RESULTS, BlockKind, Message
+from .model import CLEAR_TOOL_RESULTS, BlockKind, Message, whitespace_only
 from .pipeline.engine import Decision, MessageFates, message_fates
 from .pipeline.state import FATES, ScopeState
 from .session import Scope
@@ -33,19 +33,32 @@ RELEASED_KIND: Final = "released"
 RELEASED_PREVIEW: Final = "content not held by the live view (ctxscope open FILE shows it)"
 
 
+KIND_NAMES: Final = {BlockKind.TOOL_CALL: "call", BlockKind.TOOL_RESULT: "result"}
+"""What a tool call and a tool result are called in a row's kind (before the tool's name): one
+name wherever the kind is shown, however narrow the column."""
+
+
 def describe(message: Message) -> str:
-    """A short description of a message's content, e.g. ``text, tool_call Read``."""
+    """A short description of a message's content, e.g. ``text, call Read`` or ``result Read``.
+
+    A text block of whitespace only is not named beside other content (it says nothing; its tokens
+    stay in the row's figures); a message of nothing else is ``whitespace``."""
     parts: list[str] = []
+    blank = False
     for block in message.blocks:
-        if block.kind is BlockKind.TOOL_CALL or block.kind is BlockKind.TOOL_RESULT:
-            part = f"{block.kind.value} {block.name}".rstrip()
+        name = KIND_NAMES.get(block.kind)
+        if name is not None:
+            part = f"{name} {block.name}".rstrip()
         elif block.kind is BlockKind.ARTIFACT and block.artifact is not None:
             part = block.artifact.value
+        elif block.kind is BlockKind.TEXT and whitespace_only(block.text):
+            blank = True
+            continue
         else:
             part = block.kind.value
         if part not in parts:
             parts.append(part)
-    return ", ".join(parts) or "empty"
+    return ", ".join(parts) or ("whitespace" if blank else "empty")
 
 
 def preview(text: str, limit: int = PREVIEW_CHARS) -> str:

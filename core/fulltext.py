@@ -19,6 +19,12 @@ parses the document once and not once a message. A document has no line to tell 
 alike in length and kept start: their texts go to them in order, and when the document holds more
 such texts than blocks, none is guessed.
 
+A Markdown log (Aider, SpecStory: read whole, with no JSON value to find a text in) is read again
+by its own adapter into a session that keeps every character, once for the session's elided blocks
+(memoised as a document's texts are), and each block takes the text at its own place when its
+length and kept start match (18 ms for the 45 elided blocks of the 547 KB SpecStory export in
+``../shared/real-logs-more``).
+
 When the text cannot be read back (the file changed or is gone, or no value matches) the kept
 text is used, and :class:`FullText` says how many characters are still missing.
 """
@@ -27,17 +33,18 @@ from __future__ import annotations
 
 import os
 import weakref
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 
+from .adapters import text_format
 from .adapters._common import json_text, text_of
 from .adapters.openhands import joined_text
 from .files import open_regular
 from .jsonl import without_bom
-from .model import Block, BlockKind, Message
+from .model import Block, BlockKind, Message, whitespace_only
 from .session import Session
 
 if TYPE_CHECKING:  # the policy lab's package is imported only by its caller
@@ -223,11 +230,13 @@ def _assign(candidates: Iterable[str], places: dict[Key, list[Place]]) -> dict[P
     return found
 
 
-def _document_texts(session: Session, source: str, message: Message) -> dict[Place, str]:
-    """Whole texts of elided blocks from the document ``source`` (a log read whole, so with no
-    line offsets), parsed once for every elided block of the session and memoised with it."""
-    if not source or source in session.line_offsets:
-        return {}
+def _memoised_texts(
+    session: Session, source: str, message: Message,
+    find: Callable[[dict[Key, list[Place]]], dict[Place, str]],
+) -> dict[Place, str]:
+    """Whole texts of the elided blocks of a log read whole (``find`` reads it: at most
+    :data:`MAX_DOCUMENT_BYTES`), found once for every elided block of the session and memoised
+    with it while the file stays as it was."""
     try:
         stat = os.stat(source)
     except OSError:
@@ -238,13 +247,61 @@ def _document_texts(session: Session, source: str, message: Message) -> dict[Pla
     if held is not None and held.source == source and held.file == file and wanted <= held.places:
         return held.found
     places = _elided_places(session, source, message)
-    found: dict[Place, str] = {}
-    if stat.st_size <= MAX_DOCUMENT_BYTES and (document := _document(source)) is not None:
-        found = _assign(_strings(document), places)
+    found = find(places) if stat.st_size <= MAX_DOCUMENT_BYTES else {}
     _DOCUMENTS[session] = _DocumentTexts(
         source, file, frozenset(p for where in places.values() for p in where), found
     )
     return found
+
+
+def _document_texts(session: Session, source: str, message: Message) -> dict[Place, str]:
+    """Whole texts of elided blocks from the document ``source`` (a log read whole, so with no
+    line offsets), parsed once for every elided block of the session and memoised with it."""
+    if not source or source in session.line_offsets:
+        return {}
+
+    def find(places: dict[Key, list[Place]]) -> dict[Place, str]:
+        document = _document(source)
+        return {} if document is None else _assign(_strings(document), places)
+
+    return _memoised_texts(session, source, message, find)
+
+
+def _text_log_texts(session: Session, source: str, message: Message) -> dict[Place, str]:
+    """Whole texts of elided blocks from the Markdown log ``source`` (Aider, SpecStory: read whole,
+    with no JSON to find a value in): the file is read again by its own adapter into a session that
+    keeps every character, once for every elided block of the session (memoised with it, as a
+    document's texts are). A block takes the text at its own place (scope, message, position) only
+    when that text is as long as the block was and starts with what the reader kept: a log that
+    changed since is read back for nothing."""
+    spec = text_format(session.format)
+    if spec is None or not source:
+        return {}
+
+    def find(places: dict[Key, list[Place]]) -> dict[Place, str]:
+        try:
+            with open_regular(source) as handle:
+                data = handle.read(MAX_DOCUMENT_BYTES + 1)
+        except OSError:
+            return {}
+        if not data or len(data) > MAX_DOCUMENT_BYTES:
+            return {}
+        again = Session(source, session.format)  # no text cap: every character kept
+        spec.read(again, data.decode("utf-8", errors="replace"))  # as the reader decodes it
+        found: dict[Place, str] = {}
+        for (chars, kept), where in places.items():
+            for place in where:
+                scope_id, index, position = place
+                scope = again.scopes.get(scope_id)
+                if scope is None or index >= len(scope.messages):
+                    continue
+                blocks = scope.messages[index].blocks
+                text = blocks[position].text if position < len(blocks) else ""
+                if len(text) == chars and text.startswith(kept):
+                    found[place] = text
+        return found
+
+    return _memoised_texts(session, source, message, find)
 
 
 def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]:
@@ -256,13 +313,16 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
     wanted = {(b.chars, b.text) for b in elided}
     found: dict[Key, str] = {}
     in_document: dict[Place, str] = {}
+    scope = session.scopes.get(message.scope_id)
+    source = scope.source if scope is not None and scope.source else session.source
+    by_place = message.line <= 0 or text_format(session.format) is not None
     if message.line <= 0:  # a message of a document: found in it, parsed once for the session
-        scope = session.scopes.get(message.scope_id)
-        source = scope.source if scope is not None and scope.source else session.source
         in_document = _document_texts(session, source, message)
+    elif by_place:  # a Markdown log: read again by its adapter, once for the session
+        in_document = _text_log_texts(session, source, message)
     # A response split over several lines (Claude Code) is one message from its first line on.
     budget = SPLIT_BYTES  # for the lines after the first, which is read whole up to MAX_LINE_BYTES
-    for line in range(message.line, message.line + SPLIT_LINES) if message.line > 0 else ():
+    for line in range(message.line, message.line + SPLIT_LINES) if not by_place else ():
         first = line == message.line
         limit = MAX_LINE_BYTES if first else min(MAX_LINE_BYTES, budget)
         raw = session.raw_line(message.scope_id, line, limit) if limit > 0 else None
@@ -284,7 +344,7 @@ def restore(session: Session, message: Message) -> tuple[tuple[Block, ...], int]
             blocks.append(block)
             continue
         place = (message.scope_id, message.index, position)
-        full = in_document.get(place) if message.line <= 0 else found.get((block.chars, block.text))
+        full = in_document.get(place) if by_place else found.get((block.chars, block.text))
         if full is None:
             missing += block.elided_chars
             blocks.append(block)
@@ -366,6 +426,11 @@ class WholeBlock:
     name: str = ""
     call_id: str = ""
     is_error: bool = False
+
+    @property
+    def whitespace_only(self) -> bool:
+        """Its text is whitespace only (:func:`~ctxscope.core.model.whitespace_only`)."""
+        return whitespace_only(self.text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,6 +160,13 @@ def image_tokens(width: int, height: int, size_bytes: int) -> int:
     return min(IMAGE_TOKEN_CAP, max(1, math.ceil(size_bytes / IMAGE_BYTES_PER_TOKEN)))
 
 
+def whitespace_only(text: str) -> bool:
+    """``text`` is spaces and line breaks only, and not empty (Claude Code writes ``"\\n\\n"``
+    text blocks before a tool call): nothing to read, though its characters count in a message's
+    tokens and in a request's per-script figures like any other text."""
+    return bool(text) and not text.strip()
+
+
 def text_block(text: str) -> Block:
     return Block(BlockKind.TEXT, text)
 

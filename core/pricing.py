@@ -186,9 +186,14 @@ def session_cost(requests: Iterable[ModelRequest]) -> CostTotal:
 
 
 def format_dollars(dollars: float | None) -> str:
-    """``$12.34``, ``$0.042`` (three significant places under a dollar), or ``?`` when unknown."""
+    """``$12.34``, ``$0.042`` (three significant places under a dollar, never fewer than two
+    decimals: ``$0.50``, not ``$0.5``), or ``?`` when unknown."""
     if dollars is None:
         return "?"
     if dollars >= 1 or dollars == 0:
         return f"${dollars:,.2f}"
-    return f"${dollars:.3g}"
+    short = f"{dollars:.3g}"
+    if "e" in short:  # under a ten-thousandth of a dollar
+        return f"${short}"
+    decimals = len(short.partition(".")[2])
+    return f"${dollars:.{max(2, decimals)}f}"

@@ -116,6 +116,9 @@ class Scope:
         self.rollbacks: list[ObservedRollback] = []
         self.errors: list[ObservedError] = []
         """Errors the agent wrote instead of a response (not model calls)."""
+        self.turn_usage: list[Usage] = []
+        """Usage the agent reported per turn, summed over the turn's model calls (``codex exec
+        --json``'s ``turn.completed``): not a call's prompt, so not a request's figure."""
         self.replayed_calls = 0
         """Call lines of this scope that repeat a call already counted: a Claude Code sub-agent
         file (``agent-acompact-*``, ``agent-aside_question-*``) replaying its parent's
@@ -621,6 +624,10 @@ class Session:
         observed = ObservedError(scope_id, len(scope.messages), error, line, timestamp)
         scope.errors.append(observed)
         return observed
+
+    def add_turn_usage(self, scope_id: str, usage: Usage) -> None:
+        """Record the usage the agent reported for a whole turn (every model call of it summed)."""
+        self.scope(scope_id).turn_usage.append(usage)
 
     def record_line_offset(self, source: str, line: int, offset: int) -> None:
         """Remember where a line starts in its file (readers call this for every line they read)."""

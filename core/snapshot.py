@@ -18,7 +18,7 @@ from typing import Final, overload
 from .calibration import DIVERGENCE_TOLERANCE
 from .lenses import LENSES as LENSES  # re-exported: snapshots are taken through a lens
 from .lenses import Lens as Lens
-from .model import Category, ErrorKind, ObservedCompaction, ObservedError, ScopeHeader
+from .model import Category, ErrorKind, ObservedCompaction, ObservedError, ScopeHeader, Usage
 from .session import Problem, Session
 from .timing import SessionTimes, parse_time
 from .tokens import ScriptBreakdown
@@ -209,6 +209,16 @@ class RequestRecord:
         if self.source == SOURCE_REPORTED and self.reported_tokens is not None:
             return self.reported_tokens
         return self.calibrated_tokens
+
+    @property
+    def held_back_tokens(self) -> int:
+        """Pipeline lens: the stored history the request leaves out, in the unit of
+        :attr:`context_tokens` (raw stored − raw sent, calibrated by the request's factor, as the
+        request itself is); 0 in the recorded lens and where nothing was held back."""
+        factor = self.calibration_factor
+        if self.source or self.stored_tokens <= self.sent_tokens or not 0 < factor < math.inf:
+            return 0
+        return round((self.stored_tokens - self.sent_tokens) * factor)
 
     @property
     def in_log_tokens(self) -> int:
@@ -514,6 +524,8 @@ class ScopeTotals:
         over_limit: Requests over the hard limit, or refused.
         first_over_limit: The first of those (-1 when none).
         cost: The records' estimated dollars (:attr:`RequestRecord.cost`) summed: an estimate.
+        priced: Requests whose estimated cost is in :attr:`cost` (usage at a known model's
+            prices); the others (no usage, or :attr:`unpriced`) are not in it.
         unpriced: Requests with usage whose model has no price (not in :attr:`cost`).
         recorded_cost: The dollars the agent recorded, summed over the requests that carry it.
         recorded_calls: Requests with a recorded cost (0: the agent's log records none).
@@ -527,6 +539,7 @@ class ScopeTotals:
     over_limit: int = 0
     first_over_limit: int = -1
     cost: float = 0.0
+    priced: int = 0
     unpriced: int = 0
     recorded_cost: float = 0.0
     recorded_calls: int = 0
@@ -536,7 +549,7 @@ class ScopeTotals:
         """These totals with ``records`` (the requests that came after) taken in."""
         peak, peak_request, summaries = self.peak, self.peak_request, self.summaries
         over, first_over = self.over_limit, self.first_over_limit
-        cost, unpriced = self.cost, self.unpriced
+        cost, priced, unpriced = self.cost, self.priced, self.unpriced
         recorded, recorded_calls = self.recorded_cost, self.recorded_calls
         started, last = self.times.started, self.times.last
         for record in records:
@@ -544,7 +557,9 @@ class ScopeTotals:
             if moment is not None:
                 started = moment if started is None or moment < started else started
                 last = moment if last is None or moment > last else last
-            cost += record.cost or 0.0
+            if record.cost is not None:
+                cost += record.cost
+                priced += 1
             unpriced += not record.priced
             if record.recorded_cost is not None:
                 recorded += record.recorded_cost
@@ -558,7 +573,7 @@ class ScopeTotals:
             if not record.refused and record.context_tokens > peak:
                 peak, peak_request = record.context_tokens, record.index
         return ScopeTotals(
-            peak, peak_request, summaries, over, first_over, cost, unpriced, recorded, recorded_calls,
+            peak, peak_request, summaries, over, first_over, cost, priced, unpriced, recorded, recorded_calls,
             SessionTimes(started, last),
         )
 
@@ -566,19 +581,28 @@ class ScopeTotals:
 @dataclass(frozen=True, slots=True)
 class StoredVolume:
     """What a scope stored when its log records no model call (``codex exec --json``): the
-    volume of its tool work, estimated, since no provider figure exists.
+    volume of its tool work, estimated, since no provider figure exists, and the usage the log
+    reports per turn.
 
     Attributes:
         messages: Messages stored.
         tool_calls: Tool calls among them.
         tool_results: Tool results among them.
         estimated_tokens: Estimated tokens of every stored message.
+        by_category: ``estimated_tokens`` per category (raw estimate; adds up to it).
+        turns: Turns whose usage the log reports (``turn.completed``).
+        turn_usage: Those turns' usage summed, as reported: every model call of a turn is in it,
+            so its prompt tokens are the sum of the calls' prompts, not a context's size (None
+            when the log reports none).
     """
 
     messages: int
     tool_calls: int
     tool_results: int
     estimated_tokens: int
+    by_category: Mapping[Category, int] = field(default_factory=dict)
+    turns: int = 0
+    turn_usage: Usage | None = None
 
 
 @dataclass(frozen=True, slots=True)

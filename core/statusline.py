@@ -28,7 +28,7 @@ import orjson
 
 from . import short_form
 from .fields import anthropic_usage
-from .jsonl import without_bom  # orjson refuses a byte-order mark (an editor may write one)
+from .jsonl import split_lines, without_bom  # orjson refuses a byte-order mark (an editor may write one)
 from .logformat import FormatError
 from .model import MAIN_SCOPE, ObservedCompaction
 from .model_info import AGENT_CLAUDE_CODE, compaction_trigger, context_window
@@ -211,7 +211,7 @@ def _first_prompt_after(handle: BinaryIO, offset: int, end: int) -> int | None:
         if not chunk:
             break
         offset += len(chunk)
-        lines = (carry + chunk).split(b"\n")
+        lines = split_lines(carry + chunk)
         carry = lines.pop()
         calls = _calls(lines)
         if calls:
@@ -237,7 +237,7 @@ def read_tail(path: str, tail_bytes: int = TAIL_BYTES) -> TranscriptTail:
         while True:
             start = max(since, size - window)
             handle.seek(start)
-            lines = handle.read(size - start).split(b"\n")
+            lines = split_lines(handle.read(size - start))
             if start > since:
                 lines = lines[1:]  # the first is cut
             calls = _calls(lines)

@@ -72,7 +72,9 @@ class TimelineSeries:
         count: Requests taken in.
         step: Requests per bucket (a power of two).
         context: Per bucket, the largest figure the lens shows (``RequestRecord.context_tokens``).
-        stored: Per bucket, the largest stored history (raw estimate).
+        stored: Per bucket, the largest stored history in the lens's unit: the request plus the
+            history it held back (:attr:`RequestRecord.held_back_tokens`, calibrated as the request
+            is), so that it meets the request's line where nothing was held back.
         reported: Per bucket, the largest reported prompt (:data:`NONE` where no request has one).
         freed: Per stage and bucket, the most the stage freed at one request (:data:`NONE`: it
             did not run there).
@@ -163,7 +165,7 @@ class TimelineSeries:
             self._merge()
         bucket = self.count // self.step
         context = _clamp(record.context_tokens)
-        stored = _clamp(record.stored_tokens)
+        stored = _clamp(record.context_tokens + record.held_back_tokens)
         reported = NONE if record.reported_tokens is None else _clamp(record.reported_tokens)
         ran: dict[Stage, int] = {}
         for run in record.stages:

@@ -26,7 +26,14 @@ from pathlib import Path
 from typing import ClassVar, Literal
 
 from ctxscope.core.search import SearchResult
-from ctxscope.core.snapshot import Lens, RequestDetail, RequestRecord, ScopeSnapshot, SessionSnapshot
+from ctxscope.core.snapshot import (
+    Lens,
+    RequestDetail,
+    RequestRecord,
+    ScopeSnapshot,
+    SessionSnapshot,
+    StoredVolume,
+)
 from rich.text import Text
 from textual import events, on, work
 from textual._path import CSSPathType
@@ -167,6 +174,8 @@ class DashboardScreen(Screen[None]):
     """The scope's newest request detail: the selected request's, or another's while it loads."""
     placeholder: reactive[str] = reactive("no model call selected", init=False, repaint=False)
     """What the messages list says while it has no detail."""
+    volume: reactive[StoredVolume | None] = reactive(None, init=False, repaint=False)
+    """What the scope stored when its log records no model call (``codex exec --json``)."""
     failure: reactive[str] = reactive("", init=False, repaint=False)
     """Why the log cannot be read ('' while it can)."""
     follow: reactive[bool] = reactive(True, init=False, repaint=False, bindings=True)
@@ -211,7 +220,7 @@ class DashboardScreen(Screen[None]):
                 yield TimelinePlot(series=series, id="plot")
                 yield StageLanes(series=series, id="lanes")
             with TitledVertical(id="breakdown-pane", classes="pane"):
-                yield BreakdownPanel(id="breakdown").data_bind(screen.record, screen.detail)
+                yield BreakdownPanel(id="breakdown").data_bind(screen.record, screen.detail, screen.volume)
             with TitledVertical(id="messages-pane", classes="pane"):
                 yield MessagesHeader(id="messages-header")
                 yield MessagesView(id="messages").data_bind(screen.detail, screen.placeholder)
@@ -306,7 +315,11 @@ class DashboardScreen(Screen[None]):
         scope, cursor = self.scope, self.cursor
         record = scope.records[cursor] if scope is not None and 0 <= cursor < len(scope.records) else None
         self.record = record
-        if record is None:
+        volume = scope.stored_volume if scope is not None and record is None else None
+        self.volume = volume if volume is not None and volume.messages else None
+        if record is None and self.volume is not None:  # messages stored, no call to show them in
+            self.placeholder = f"no model call in this log: {self.volume.messages:,} messages, in no request"
+        elif record is None:
             self.placeholder = "no model call selected"
         elif record.detail_released:
             self.placeholder = RELEASED_NOTE
@@ -435,7 +448,7 @@ class DashboardScreen(Screen[None]):
             self.query_one("#messages-pane", TitledContainer).set_title("Messages" + what_if)
             return
         shown = detail.record.index
-        title = f"Messages of request #{shown}{what_if} · {len(detail.messages):,} stored"
+        title = f"Messages of request #{shown}{what_if} · {len(detail.messages):,} stored, raw tokens"
         when = detail.record.sent_at
         if when is not None:
             title += f" · sent {when:%Y-%m-%d %H:%M:%S} UTC"

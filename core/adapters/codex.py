@@ -35,7 +35,8 @@ every line is ``{timestamp, type, payload}``.
 calls, tool results and assistant messages, deduplicated by item id (a command's call when it
 starts, its result when it completes). ``turn.completed`` usage is cumulative over all calls of a
 turn and no prompt text is logged, so these sessions have no per-call usage: they replay tool
-volume only.
+volume only, and keep each turn's usage as reported (:attr:`Scope.turn_usage`, never a
+request's figure).
 """
 
 from __future__ import annotations
@@ -342,6 +343,13 @@ class CodexExecAdapter:
         elif kind in ("item.started", "item.completed"):
             item = get_dict(obj, "item", required=True)
             self.item(item, line, completed=kind == "item.completed")
+        elif kind == "turn.completed" and isinstance(obj.get("usage"), dict):
+            usage = get_dict(obj, "usage", required=True)
+            self.session.add_turn_usage(self.scope_id, Usage(
+                prompt_tokens=opt_int(usage, "input_tokens") or 0,
+                cached_prompt_tokens=opt_int(usage, "cached_input_tokens") or 0,
+                output_tokens=opt_int(usage, "output_tokens") or 0,
+            ))
         elif isinstance(kind, str) and detect_exec(obj):
             self.session.ignored[kind[:40]] += 1
         else:

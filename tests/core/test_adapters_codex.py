@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from ctxscope.core.model import BlockKind
+from ctxscope.core.analysis import analyse
+from ctxscope.core.model import BlockKind, Usage
 from ctxscope.core.reader import open_log
 
 
@@ -216,6 +217,11 @@ def test_exec_json_stream(tmp_path: Path) -> None:
     assert [b.is_error for b in results] == [False, True, False]
     assert main.requests == []  # cumulative turn usage is not a per-call prompt
     assert main.messages[-1].text == "Done."
+    # ... but it is what the log reports, kept per turn and shown as such (never a request's figure).
+    assert main.turn_usage == [Usage(2795973, cached_prompt_tokens=2597760, output_tokens=15308)]
+    volume = analyse(session).snapshot("recorded").scopes["main"].stored_volume
+    assert volume is not None and volume.turns == 1 and volume.turn_usage == main.turn_usage[0]
+    assert sum(volume.by_category.values()) == volume.estimated_tokens > 0
 
 
 # -- Codex 0.101+: compaction items, forks, rollbacks, the window per call -------------------------

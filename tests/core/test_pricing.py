@@ -72,4 +72,8 @@ def test_dollars_are_formatted_for_a_narrow_column() -> None:
     assert [format_dollars(x) for x in (None, 0.0, 0.04213, 12.345, 1234.5)] == [
         "?", "$0.00", "$0.0421", "$12.35", "$1,234.50"
     ]
+    # A call's cost under a dollar keeps cents: "$0.50" (it read "$0.5"), "$0.10", "$0.198".
+    assert [format_dollars(x) for x in (0.5, 0.1, 0.198, 0.0952, 0.99951)] == [
+        "$0.50", "$0.10", "$0.198", "$0.0952", "$1.00"
+    ]
     assert PRICES_TAKEN.count("-") == 2

@@ -122,7 +122,7 @@ def test_detail_gives_every_message_its_fate_and_the_sent_text_by_script() -> No
     assert fates.count(Fate.CLEARED) == records[index].fate_counts[Fate.CLEARED]
     assert sum(view.tokens for view in detail.messages) == records[index].sent_tokens
     cleared = next(view for view in detail.messages if view.fate is Fate.CLEARED)
-    assert cleared.tokens < cleared.stored_tokens and cleared.kind == "tool_result Read"
+    assert cleared.tokens < cleared.stored_tokens and cleared.kind == "result Read"
     assert detail.by_script.tokens > 0
     main = replay.detail("main", len(replay.records("main")) - 1)
     assert any(view.fate is Fate.TRIMMED and view.kind.endswith("dom_snapshot") for view in main.messages)

@@ -313,3 +313,33 @@ def test_report_tokens_read_as_the_dashboard_shows_them() -> None:
     assert _tokens(164_831) == tokens(164_831) == "165k"
     assert _tokens(999_999) == "1.00M" and _tokens(99_960) == "100k"
     assert _tokens(9_999) == "9,999" and _tokens(45_249) == "45.2k"
+
+
+def test_a_log_without_model_calls_says_why_and_reports_its_turns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``codex exec --json``: the report showed 0 calls, peak 0, and nothing on why. It says the
+    log records no model call, what was stored, and each turn's usage as the log gives it (summed
+    over the turn's calls: never a peak or a context size)."""
+    cmd = {"id": "item_0", "type": "command_execution", "command": "ls", "aggregated_output": "a.py\n",
+           "exit_code": 0, "status": "completed"}
+    lines = [
+        {"type": "thread.started", "thread_id": "th-1"},
+        {"type": "turn.started"},
+        {"type": "item.completed", "item": cmd},
+        {"type": "turn.completed", "usage": {"input_tokens": 2795973, "cached_input_tokens": 2597760,
+                                             "output_tokens": 15308}},
+    ]
+    path = tmp_path / "exec.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    scope = report(capsys, str(path))["scopes"][0]
+    assert scope["requests"] == 0 and scope["peak_tokens"] == 0
+    assert scope["turn_usage"] == {"turns": 1, "input_tokens": 2795973, "cached_input_tokens": 2597760,
+                                   "output_tokens": 15308}
+    assert main(["report", str(path)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "main: no model call in the log (it records no per-call usage); 2 messages stored" in text
+    assert "reported for 1 turn, its calls summed: 2,795,973 input (2,597,760 cached), 15,308 output" in text
+    other = tmp_path / "log.jsonl"
+    write_log(other)
+    assert all("turn_usage" not in s for s in report(capsys, str(other))["scopes"])  # a log with calls

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from ctxscope.core import jsonl, statusline
 from ctxscope.core.homes import discover
 from ctxscope.core.session_digest import read_digest
 from ctxscope.core.statusline import (
@@ -71,6 +72,26 @@ def test_a_compaction_far_before_the_tail_and_text_that_only_mentions_it(tmp_pat
     tail = read_tail(str(path), tail_bytes=64 << 10)
     assert tail.compaction == (150_000, 30_000)
     assert tail.prompts[-1] == 30_000 + 399 * 100 and len(tail.prompts) == 9
+
+
+def test_the_tail_and_the_search_after_a_compaction_split_lines_with_the_shared_helper(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``jsonl.split_lines`` (memchr) cuts the transcript's lines, as every other reader's are cut."""
+    path = claude_session(tmp_path, "s", [100_000, 150_000], compact_after=2)
+    with path.open("ab") as out:
+        for number in range(3, 200):  # calls after the compaction, past a 16 KB tail
+            out.write(b"".join(claude_call("s", CWD, number, 30_000 + number * 100)))
+    chunks: list[bytes] = []
+
+    def split(chunk: bytes) -> list[bytes]:
+        chunks.append(chunk)
+        return jsonl.split_lines(chunk)
+
+    monkeypatch.setattr(statusline, "split_lines", split)
+    tail = read_tail(str(path), tail_bytes=16 << 10)
+    assert tail.compaction == (150_000, 30_300) and tail.prompts[-1] == 30_000 + 199 * 100
+    assert len(chunks) >= 2  # the tail, and the forward search for the first call after the compaction
 
 
 def test_no_compaction_and_an_empty_transcript(tmp_path: Path) -> None:

@@ -42,7 +42,9 @@ def test_buckets_merge_and_keep_the_maxima() -> None:
     for bucket in range(len(series)):
         span = series.span_of(bucket)
         assert series.context[bucket] == max(scope.records[i].context_tokens for i in span)
-        assert series.stored[bucket] == max(scope.records[i].stored_tokens for i in span)
+        assert series.stored[bucket] == max(
+            scope.records[i].context_tokens + scope.records[i].held_back_tokens for i in span
+        )
         has_summary = any(scope.records[i].summary is not None for i in span)
         assert bool(series.marks[bucket] & MARK_SUMMARY) == has_summary
     # The same figures arriving a few records at a time give the same buckets.
@@ -77,7 +79,8 @@ def test_hostile_figures_are_clamped() -> None:
             for r in scope.records]
     series = TimelineSeries()
     series.update(dataclasses.replace(scope, records=tuple(huge)))
-    assert max(series.context) <= 10**15 and min(series.stored) == 0 and max(series.reported) <= 10**15
+    assert max(series.context) <= 10**15 and max(series.reported) <= 10**15
+    assert 0 <= min(series.stored) <= max(series.stored) <= 10**15
 
 
 def test_compactions_mark_their_request_once_it_arrives() -> None:
@@ -113,3 +116,19 @@ def test_times_per_bucket() -> None:
     start = 1_796_119_200.0  # 2026-12-01T10:00:00Z
     assert list(series.times) == [start, start + 180, start + 240]  # bucket 1: #2 has no time, #3 has
     assert series.last_time == start + 300
+
+
+def test_the_stored_line_is_in_the_unit_of_the_request() -> None:
+    """Codex rollout, ``l``: the stored history was drawn raw (119k) above the calibrated request
+    (91.0k) where the pipeline sent it whole, as if 28k were held back. The stored line is the
+    request plus what it held back, calibrated as it is: it meets the request where nothing was."""
+    records = tuple(
+        dataclasses.replace(r, sent_tokens=119_000, stored_tokens=119_000 + 1000 * (r.index % 2),
+                            calibrated_tokens=91_000, calibration_factor=91 / 119)
+        for r in fakes.scope(8).records
+    )
+    scope = dataclasses.replace(fakes.scope(8), records=records)
+    series = TimelineSeries()
+    series.update(scope)
+    assert list(series.stored) == [91_000 + round(1000 * 91 / 119) * (i % 2) for i in range(8)]
+    assert list(series.context) == [91_000] * 8

@@ -135,7 +135,7 @@ def session(*scopes: ScopeSnapshot, bad_lines: dict[str, int] | None = None) -> 
 def detail(record: RequestRecord, count: int | None = None, *, preview: str = "") -> RequestDetail:
     """A detail with ``count`` messages (default: the record's message count)."""
     n = record.message_count if count is None else count
-    kinds = ("text", "tool_call Read", "tool_result", "dom_snapshot")
+    kinds = ("text", "call Read", "result", "dom_snapshot")
     fates = (Fate.KEPT, Fate.CLEARED, Fate.KEPT, Fate.TRIMMED, Fate.SUMMARISED, Fate.DROPPED)
     messages = tuple(
         MessageView(

@@ -37,10 +37,10 @@ async def test_scope_picker_rows_fit_80_columns() -> None:
 
 def test_kind_column_keeps_tool_names() -> None:
     for width in (COMPACT.kind - 1, WIDE.kind - 1):
-        assert fit_kind("text, tool_call Read", width) == "call Read"
-        assert fit_kind("tool_result Read", width).endswith("Read")
-        assert fit_kind("reasoning, tool_call shell", width) == "call shell"
-        assert len(fit_kind("text, tool_call Read, tool_call Bash, tool_call Grep", width)) <= width
+        assert fit_kind("text, reasoning, call Read", width) == "call Read"
+        assert fit_kind("result Read", width) == "result Read"
+        assert fit_kind("reasoning, text, call shell", width) == "call shell"
+        assert len(fit_kind("text, call Read, call Bash, call Grep", width)) <= width
     assert fit_kind("text", COMPACT.kind - 1) == "text"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import orjson
 from ctxscope.core.analysis import analyse
 from ctxscope.core.reader import open_log
+from ctxscope.tui.widgets import text as fmt
 from ctxscope.tui.widgets.meter import ContextMeter
 
 from ..conftest import shared_path
@@ -32,6 +33,13 @@ def test_codex_exec_log_shows_its_tool_volume_against_an_independent_count() -> 
     text = ContextMeter._no_call(scope).plain
     assert f"{commands:,} tool calls" in text and "estimated" in text
     assert "waiting" not in text
+    # The turns' usage as the log reports it (summed over each turn's calls), counted from the raw lines.
+    turns = [event["usage"] for event in completed if event.get("type") == "turn.completed"]
+    assert volume.turns == len(turns) > 0 and volume.turn_usage is not None
+    assert volume.turn_usage.prompt_tokens == sum(u["input_tokens"] for u in turns)
+    assert volume.turn_usage.cached_prompt_tokens == sum(u["cached_input_tokens"] for u in turns)
+    assert volume.turn_usage.output_tokens == sum(u["output_tokens"] for u in turns)
+    assert f"{fmt.tokens(volume.turn_usage.prompt_tokens)} input" in text and "not a context size" in text
 
 
 def test_a_log_with_calls_carries_no_stored_volume() -> None:

@@ -106,6 +106,10 @@ def test_axes_extents_and_ticks() -> None:
     assert nice_ticks(1_100_000) == [0, 500_000, 1_000_000]
     assert nice_ticks(1_100_000, 8) == [0, 200_000, 400_000, 600_000, 800_000, 1_000_000]
     assert nice_ticks(0) == [0]
+    # A request axis of 15 calls (tau-bench's task 0): whole steps, never #2 #5 #7 (a 2.5 step cut).
+    assert nice_ticks(15, 6) == [0, 5, 10, 15]
+    assert nice_ticks(150, 6) == [0, 25, 50, 75, 100, 125, 150]
+    assert nice_ticks(1, 4) == [0, 1]
     scale = XScale(False, 0, 150, 100)
     assert scale.dot(0) == 0 and scale.dot(150) == 99 and scale.dot(10**9) == 99 and scale.dot(-5) == 0
 

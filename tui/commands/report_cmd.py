@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from ctxscope.core.analysis import ScopeSummary, SessionSummary
     from ctxscope.core.session import Session
-    from ctxscope.core.snapshot import Lens
+    from ctxscope.core.snapshot import Lens, StoredVolume
     from rich.table import Table
     from rich.text import Text
 
@@ -215,6 +215,22 @@ def _agent_errors_note(scope: ScopeSummary, recorded: bool) -> Text:
     return Text.assemble((note + "; latest: ", "yellow"), (clean(errors.latest, 160), "dim"))
 
 
+def _no_call_note(scope_id: str, volume: StoredVolume) -> str:
+    """``main: no model call in the log (it records no per-call usage); 123 messages stored …``."""
+    from ..widgets.text import clean
+
+    note = (f"{clean(scope_id)}: no model call in the log (it records no per-call usage); "
+            f"{volume.messages:,} messages stored ({volume.tool_calls:,} tool calls), "
+            f"≈{_tokens(volume.estimated_tokens)} tokens estimated")
+    usage = volume.turn_usage
+    if usage is not None:
+        turns = f"{volume.turns:,} turn{'s' if volume.turns != 1 else ''}"
+        note += (f"; reported for {turns}, its calls summed: {usage.prompt_tokens:,} input "
+                 f"({usage.cached_prompt_tokens:,} cached), {usage.output_tokens:,} output"
+                 " — not a context size")
+    return note + "."
+
+
 def _tokens(value: int) -> str:
     """A token count in at most six characters: 8,120, 45.2k, 165k, 1.05M — from 10,000 on, the
     dashboard's short form (:func:`ctxscope.core.short_form.tokens`: rounded, so 164,831 reads
@@ -292,6 +308,8 @@ def render_tables(summary: SessionSummary) -> None:
     for scope in summary.scopes:
         if scope.agent_errors.count:
             console.print(_agent_errors_note(scope, recorded))
+        if not scope.requests and scope.stored_volume is not None:
+            console.print(Text(_no_call_note(scope.scope_id, scope.stored_volume), "dim"))
     if recorded:
         did = table("what the agent did")
         for column in ("compactions", "micro-\ncompacts", "freed", "next compaction"):
@@ -304,7 +322,7 @@ def render_tables(summary: SessionSummary) -> None:
                 f"{scope.stage_runs.get('clear_tool_results', 0):,}",
                 _tokens(sum(scope.tokens_freed.values())),
                 "unknown" if not scope.trigger_known
-                else "now" if left == 0 else "—" if left is None else f"in ≈{left} calls",
+                else "now" if left == 0 else "—" if left is None else f"in ≈{left:,} calls",
             )
     else:
         did = table("what the pipeline would do (what-if)")

@@ -57,6 +57,9 @@ def message_text(message: WholeMessage) -> Text:
             out.append(fmt.clean(block.call_id, 200), "dim")
         if block.is_error:
             out.append("  error", "bold red")
+        if block.whitespace_only:  # nothing to show: say what is there instead of blank lines
+            out.append(f"  {len(block.text):,} chars, whitespace only (spaces and line breaks)\n", "dim")
+            continue
         out.append(f"  {len(block.text):,} chars\n", "dim")
         out.append(fmt.clean_block(block.text, VIEW_CHARS))
         out.append("\n")

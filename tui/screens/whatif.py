@@ -11,11 +11,12 @@ computes a token figure.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ctxscope.core.analysis import PromptCost, ScopeSummary, SessionSummary, session_tally
 from ctxscope.core.pricing import format_dollars
 from ctxscope.core.snapshot import SessionSnapshot
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -58,28 +59,71 @@ def headline(
     return rows
 
 
-def scope_table(reports: Sequence[ScopeSummary], snapshot: SessionSnapshot, selected: str,
-                redact: bool) -> Table:
+SCOPE_COLUMNS: Final = (
+    # (key, header, short header), in the order shown
+    ("calls", "calls", "calls"),
+    ("max sent", "max sent", "max"),
+    ("over", "over", "over"),
+    ("refused", "refused", "ref"),
+    ("clears", "clears", "clr"),
+    ("cached", "cached", "cache"),
+)
+KEPT_FIRST: Final = ("over", "max sent", "cached", "clears", "refused", "calls")
+"""Which columns a narrow table keeps, most important first (it drops from the end)."""
+
+
+class ScopeTable:
     """One row per scope: calls, largest request, requests over the limit, requests the guard
-    refused, clearing calls, cached prefix (the headline's figures, per scope)."""
-    table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="dim")
-    table.add_column("scope", no_wrap=True, min_width=10, max_width=18, overflow="ellipsis")
-    for name in ("calls", "max sent", "over", "refused", "clears", "cached"):
-        table.add_column(name, justify="right", no_wrap=True)
-    for report in reports:
-        scope = snapshot.scopes.get(report.scope_id)
-        name = fmt.clean(scope_name(scope, redact) if scope is not None else report.scope_id, 18)
-        over, refused = report.over_limit_requests, report.refused_requests
-        table.add_row(
-            Text(("▸ " if report.scope_id == selected else "  ") + name),
-            f"{report.requests:,}",
-            fmt.tokens(report.peak),
-            Text(f"{over:,}", "bold red" if over else ""),
-            Text(f"{refused:,}", "yellow" if refused else ""),
-            f"{report.stage_runs['clear_tool_results']:,}",
-            f"{report.cached_prefix_ratio:.0%}",
-        )
-    return table
+    refused, clearing calls, cached prefix (the headline's figures, per scope).
+
+    Laid out at the width it is given, as toolong and harlequin do: whole headers while they fit,
+    then short ones (``max``, ``ref``, ``clr``), then the least important columns left out — never
+    a header or a scope's name cut to ``max se…`` / ``review slice…``."""
+
+    def __init__(self, reports: Sequence[ScopeSummary], snapshot: SessionSnapshot, selected: str,
+                 redact: bool) -> None:
+        self.rows: list[tuple[Text, dict[str, Text]]] = []
+        for report in reports:
+            scope = snapshot.scopes.get(report.scope_id)
+            name = fmt.clean(scope_name(scope, redact) if scope is not None else report.scope_id, 24)
+            over, refused = report.over_limit_requests, report.refused_requests
+            self.rows.append((Text(("▸ " if report.scope_id == selected else "  ") + name), {
+                "calls": Text(f"{report.requests:,}"),
+                "max sent": Text(fmt.tokens(report.peak)),
+                "over": Text(f"{over:,}", "bold red" if over else ""),
+                "refused": Text(f"{refused:,}", "yellow" if refused else ""),
+                "clears": Text(f"{report.stage_runs['clear_tool_results']:,}"),
+                "cached": Text(f"{report.cached_prefix_ratio:.0%}"),
+            }))
+
+    def columns(self, width: int) -> list[tuple[str, str]]:
+        """The (key, header) columns that fit ``width`` cells beside the scope names."""
+        names = max([len("scope"), *(row[0].cell_len for row in self.rows)])
+        for keep in range(len(KEPT_FIRST), 0, -1):  # short headers before fewer columns
+            kept = KEPT_FIRST[:keep]
+            for short in (False, True):
+                chosen = [(key, small if short else whole)
+                          for key, whole, small in SCOPE_COLUMNS if key in kept]
+                cells = names + sum(  # a cell of padding either side of each column but the edges
+                    2 + max([len(header), *(row[1][key].cell_len for row in self.rows)])
+                    for key, header in chosen
+                )
+                if cells <= width:
+                    return chosen
+        return [("over", "over")]
+
+    def table(self, width: int) -> Table:
+        table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="dim")
+        table.add_column("scope", no_wrap=True, overflow="ellipsis")
+        columns = self.columns(width)
+        for _key, header in columns:
+            table.add_column(header, justify="right", no_wrap=True)
+        for name, figures in self.rows:
+            table.add_row(name, *(figures[key] for key, _header in columns))
+        return table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.table(options.max_width)
 
 
 class WhatIfScreen(ModalScreen[None]):
@@ -172,7 +216,7 @@ class WhatIfScreen(ModalScreen[None]):
 
             self.query_one(f"#whatif-figures-{k}", Static).update(Group(heading, figures))
             self.query_one(f"#whatif-scopes-{k}", Static).update(
-                scope_table(reports, snapshot, self.scope_id, self.redact)
+                ScopeTable(reports, snapshot, self.scope_id, self.redact)
             )
             shown = snapshot.scopes.get(self.scope_id)
             cursor = len(shown.records) - 1 if shown is not None else -1

@@ -18,6 +18,7 @@ from ctxscope.core.snapshot import (
     RequestDetail,
     RequestRecord,
     ScriptFigures,
+    StoredVolume,
     script_figures,
 )
 from rich.console import Group, RenderableType
@@ -175,6 +176,36 @@ def script_table(detail: RequestDetail) -> Group:
                    "yellow")
 
 
+def stored_tables(volume: StoredVolume) -> RenderableType:
+    """A scope whose log records no model call (``codex exec --json``): why there is no request to
+    break down, what its messages hold (raw estimate, by category) and each turn's usage as the log
+    reports it (core's :class:`~ctxscope.core.snapshot.StoredVolume`)."""
+    why = Text("No request to break down: this log records no model call (no per-call usage, no "
+               "prompt text). What it stored:", style="dim")
+    total = volume.estimated_tokens
+    table = _table(("", "left"), ("tokens", "right"), ("share", "right"), ("", "left"))
+    for category, label in CATEGORY_LABELS.items():
+        value = volume.by_category.get(category, 0)
+        if value:
+            table.add_row(label, fmt.tokens(value), fmt.percent(value, total), share_bar(value, total))
+    counts = (f"{volume.messages:,} messages: {volume.tool_calls:,} tool calls, "
+              f"{volume.tool_results:,} tool results")
+    parts: list[RenderableType] = [
+        why, Text(""), _titled(f"By category (raw estimate, adds up to {fmt.tokens(total)})", table, counts),
+    ]
+    usage = volume.turn_usage
+    if usage is not None:
+        turns = f"{volume.turns:,} turn{'s' if volume.turns != 1 else ''}"
+        reported = _table(("", "left"), ("tokens", "right"))
+        reported.add_row("input", fmt.exact(usage.prompt_tokens))
+        reported.add_row("  cached", fmt.exact(usage.cached_prompt_tokens))
+        reported.add_row("output", fmt.exact(usage.output_tokens))
+        parts += [Text(""), _titled(
+            f"Reported by the log ({turns}, summed)", reported,
+            "each turn's usage sums every model call of it: the prompts added up, not a context size")]
+    return Group(*parts)
+
+
 def _record_tables(record: RequestRecord) -> RenderableType:
     """The request's tables: by category, and (pipeline lens) by tool."""
     parts: list[RenderableType] = [category_table(record), Text("")]
@@ -212,6 +243,8 @@ class BreakdownPanel(PagedView, can_focus=True):
     """The selected request; bound to the dashboard's."""
     detail: reactive[RequestDetail | None] = reactive(None, init=False, repaint=False)
     """The newest detail of the scope (another request's while the selected one's loads)."""
+    volume: reactive[StoredVolume | None] = reactive(None, init=False, repaint=False)
+    """What the scope stored when its log records no model call; bound to the dashboard's."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -226,6 +259,9 @@ class BreakdownPanel(PagedView, can_focus=True):
         self._update()
 
     def watch_detail(self) -> None:
+        self._update()
+
+    def watch_volume(self) -> None:
         self._update()
 
     def _update(self) -> None:
@@ -254,8 +290,10 @@ class BreakdownPanel(PagedView, can_focus=True):
         width = self.size.width
         if width <= 0 or width == self._width:
             return
-        record, detail = self.record, self.detail
-        if record is None or record.detail_released:
+        record, detail, volume = self.record, self.detail, self.volume
+        if record is None and volume is not None:
+            lines = self._part("record", volume, width, lambda: stored_tables(volume))
+        elif record is None or record.detail_released:
             words = "no request selected" if record is None else f"Request #{record.index}: {RELEASED_NOTE}"
             lines = self._part("record", words, width, lambda: Text(words, style="dim"))
         else:

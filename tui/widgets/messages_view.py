@@ -59,12 +59,11 @@ def columns_for(width: int) -> Columns:
 
 
 def fit_kind(kind: str, width: int) -> str:
-    """A message's kind in ``width`` characters, keeping tool names: ``text, tool_call Read`` becomes
-    ``call Read`` (``result Read`` for a tool result) rather than ``text, tool_``; text, reasoning
-    and the like give way first."""
+    """A message's kind in ``width`` characters, keeping tool names: ``text, call Read`` becomes
+    ``call Read`` rather than ``text, call R…``; text, reasoning and the like give way first."""
     if len(kind) <= width:
         return kind
-    parts = [p.replace("tool_call ", "call ").replace("tool_result ", "result ") for p in kind.split(", ")]
+    parts = kind.split(", ")
     tools = [p for p in parts if p.startswith(("call ", "result "))]
     for kept in ([p for p in parts if p != "text"], tools):  # then only the tool calls and results
         short = ", ".join(kept)
@@ -194,7 +193,7 @@ class MessagesView(PagedView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
-        width = self.size.width
+        width = self.scrollable_content_region.width or self.size.width  # the scrollbar's column left out
         base = self.rich_style
         if not self._messages:
             if y == 0:

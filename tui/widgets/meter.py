@@ -20,6 +20,7 @@ formats them, and names the unit of each (raw or calibrated).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Final
 
 from ctxscope.core.pricing import format_dollars
@@ -32,6 +33,10 @@ from . import text as fmt
 
 LABEL_WIDTH: Final = 16
 """Cells right of the bar for its figure (`` 312k / 1.00M``)."""
+
+
+SHORT_BELOW: Final = 110
+"""Below this many columns the meter's figures always have their short labels."""
 
 
 def bar_width(width: int) -> int:
@@ -89,11 +94,21 @@ class ContextMeter(Widget):
             why = Text("No model call in the log so far (it records no per-call usage).", style="dim")
         if volume is None or not volume.messages:
             return why
-        return Text.assemble(
+        stored = Text.assemble(
             why, (" Stored: ", "dim"),
             f"{volume.messages:,} messages, {volume.tool_calls:,} tool calls, "
             f"{volume.tool_results:,} tool results, ≈{fmt.tokens(volume.estimated_tokens)} tokens ",
             ("(estimated)", "dim"),
+        )
+        usage = volume.turn_usage
+        if usage is None:
+            return stored
+        turns = f"{volume.turns:,} turn{'s' if volume.turns != 1 else ''}"
+        return Text.assemble(
+            stored, (f"\nReported for {turns} (its calls summed): ", "dim"),
+            f"{fmt.tokens(usage.prompt_tokens)} input ({fmt.tokens(usage.cached_prompt_tokens)} cached), "
+            f"{fmt.tokens(usage.output_tokens)} output",
+            (" — not a context size", "dim"),
         )
 
     def render(self) -> Text:
@@ -105,8 +120,8 @@ class ContextMeter(Widget):
         lines = [
             self._bar(record, t, width),
             self._marks(t, record, width, scope.agent_thresholds, scope.window_known),
-            self._figures(record, width),
-            self._outlook(scope, record, width),
+            self._fitted(lambda short: self._figures(record, short), width),
+            self._fitted(lambda short: self._outlook(scope, record, short), width),
         ]
         for line in lines:
             line.truncate(width, overflow="ellipsis")
@@ -120,12 +135,10 @@ class ContextMeter(Widget):
         cells = bar_width(width)
         scale = self._scale(t, record)
         sent = record.context_tokens
-        # The stored history beyond the request shows as a tail in the pipeline lens only (in the
-        # recorded lens the stored history is a raw estimate: another unit than the bar's), and only
-        # where the pipeline held some back: stored and sent compared raw, never the raw stored
-        # against the calibrated request (a calibration below 1 drew a tail of nothing held back).
-        held_back = not record.source and record.stored_tokens > record.sent_tokens
-        stored = max(record.stored_tokens, sent) if held_back else sent
+        # The stored history the pipeline held back shows as a tail in the pipeline lens only, in
+        # the bar's unit (calibrated, as the request is: core's held_back_tokens), never the raw
+        # stored figure drawn on from the calibrated request.
+        stored = sent + record.held_back_tokens
         bar = Text(no_wrap=True, end="")
         ok, warn, over = self._style("ok"), self._style("warn"), self._style("over")
         held, empty = self._style("held"), self._style("empty")
@@ -219,9 +232,18 @@ class ContextMeter(Widget):
         out = Text("".join(line).rstrip(), style=self._style("mark"), no_wrap=True, end="")
         return out
 
-    def _figures(self, record: RequestRecord, width: int) -> Text:
+    @staticmethod
+    def _fitted(line: Callable[[bool], Text], width: int) -> Text:
+        """A line of figures with whole labels where they fit in ``width`` cells, else with the
+        short ones (below 110 columns, always): a figure is never cut for a label's sake."""
+        if width >= SHORT_BELOW:
+            whole = line(False)
+            if whole.cell_len <= width:
+                return whole
+        return line(True)
+
+    def _figures(self, record: RequestRecord, short: bool) -> Text:
         """The lens's figures for the request, each named with its unit."""
-        short = width < 110
         number = fmt.tokens if short else fmt.exact
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         label = self._style("label")
@@ -274,21 +296,23 @@ class ContextMeter(Widget):
         if record.recorded_cost is not None:
             out.append(" agent " if short else "  agent recorded ", label)
             out.append(format_dollars(record.recorded_cost))
-        totals = scope.totals
+        totals, calls = scope.totals, len(scope.records)
         out.append(" · scope " if short else "  · scope total ", label)
-        if totals.unpriced and not totals.cost:  # no call priced: no total either (not "≈$0.00+")
-            out.append("no price")
+        if not totals.priced:  # no call priced: no total either (not "≈$0.00")
+            out.append("no price" if totals.unpriced else "—")
         else:
-            out.append(f"≈{format_dollars(totals.cost)}" + ("+" if totals.unpriced else ""))
+            out.append(f"≈{format_dollars(totals.cost)}")
+            if totals.priced < calls:  # the others had no usage, or a model without a price
+                out.append(f" ({totals.priced:,}/{calls:,} calls)" if short
+                           else f" for {totals.priced:,} of {calls:,} calls", label)
         if totals.recorded_calls and not short:
             out.append(" (agent ", label)
             out.append(format_dollars(totals.recorded_cost))
             out.append(")", label)
         return out
 
-    def _outlook(self, scope: ScopeSnapshot, record: RequestRecord, width: int) -> Text:
+    def _outlook(self, scope: ScopeSnapshot, record: RequestRecord, short: bool) -> Text:
         """Cached prefix, the compaction at this request, and the requests left before the next."""
-        short = width < 110
         label = self._style("label")
         parts: list[Text] = []
         cached = Text(no_wrap=True, end="")
@@ -302,12 +326,19 @@ class ContextMeter(Widget):
             cached.append("cached " if short else "cached prefix ", label)
             cached.append(fmt.share(record.prefix_share))
             parts.append(cached)
-            held_back = Text(no_wrap=True, end="")
-            held_back.append("raw: stored ", label)
-            held_back.append(fmt.tokens(record.stored_tokens))
-            held_back.append(" → sent ", label)
-            held_back.append(fmt.tokens(record.sent_tokens))
-            parts.append(held_back)
+            if record.held_back_tokens:  # the bar's ░ tail, in its unit
+                tail = Text(no_wrap=True, end="")
+                tail.append("░ held " if short else "░ held back ", self._style("held"))
+                tail.append(fmt.tokens(record.held_back_tokens))
+                if not short:
+                    tail.append(" calibrated", label)
+                parts.append(tail)
+            raw_sizes = Text(no_wrap=True, end="")
+            raw_sizes.append("raw: stored ", label)
+            raw_sizes.append(fmt.tokens(record.stored_tokens))
+            raw_sizes.append(" → sent ", label)
+            raw_sizes.append(fmt.tokens(record.sent_tokens))
+            parts.append(raw_sizes)
         compaction = scope.compaction_at(record.index) if record.source else None
         if compaction is not None:
             here = Text(no_wrap=True, end="")
@@ -327,7 +358,7 @@ class ContextMeter(Widget):
         elif left is None:
             outlook.append("—" if short else "— (not growing)")
         else:
-            outlook.append(f"in ≈{left} request{'s' if left != 1 else ''}")
+            outlook.append(f"in ≈{left:,} request{'s' if left != 1 else ''}")
             if not short:
                 outlook.append(f" (+{fmt.tokens(round(forecast.growth or 0))}/request)", label)
         parts.append(outlook)

@@ -115,7 +115,7 @@ def shape(kind: str, *, token_count: int | None = None, chars: int | None = None
           lines: int | None = None) -> str:
     """What ``--redact`` shows instead of a log text: its kind and size, never its content.
 
-    Example: ``‹tool_result Read · 2.6k tokens›``, ``‹summary · 1.9k tokens · 6.1k chars · 40 lines›``.
+    Example: ``‹result Read · 2.6k tokens›``, ``‹summary · 1.9k tokens · 6.1k chars · 40 lines›``.
     """
     parts = [clean(kind, 40) or "text"]
     if token_count is not None:

@@ -114,7 +114,7 @@ def _style(name: str, bold: bool = False) -> Style:
 
 
 LEGEND: Final = (
-    f"[{_hex('stored')}]━ stored (raw)[/] [{_hex('sent')}]━ what-if sent (calibrated)[/] "
+    f"[{_hex('stored')}]━ stored[/] [{_hex('sent')}]━ what-if sent (calibrated)[/] "
     f"[{_hex('reported')}]• agent reported[/] "
     f"[{_hex('summary')}]┊ what-if summary[/] [{_hex('observed')}]┊ agent compaction[/] "
     f"[b]▲[/] cursor"
@@ -393,8 +393,8 @@ class TimelinePlot(Widget, can_focus=True):
         dots = 2 * columns
         pipeline = scope.lens == "pipeline"
         self._layers = {"sent": _Layer(dots, True)}
-        if pipeline:  # the stored history is a raw estimate: another unit; the reported prompt
-            self._layers["stored"] = _Layer(dots, True)  # belongs to the agent's own request
+        if pipeline:  # the stored history (in the request's unit) and the reported prompt (it
+            self._layers["stored"] = _Layer(dots, True)  # belongs to the agent's own request)
             self._layers["reported"] = _Layer(dots, False)
         self._marks = [0] * dots
         self._chars = [[" "] * columns for _ in range(rows)]

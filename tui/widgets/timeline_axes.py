@@ -53,12 +53,13 @@ def nice_duration(seconds: float) -> int:
 
 
 def nice_ticks(top: float, count: int = 4) -> list[int]:
-    """Round tick values from 0 to about ``top``, about ``count`` steps."""
+    """Round tick values from 0 to about ``top``, about ``count`` steps: whole numbers, so a step
+    is a whole number too (2.5 only from 25 on: #0 #2 #5 #7 was the request axis of 15 calls)."""
     if top <= 0:
         return [0]
     raw = top / max(1, count)
     magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw and m * magnitude % 1 == 0)
     return [int(i * step) for i in range(int(top // step) + 1)]
 
 
