@@ -22,9 +22,9 @@ Sets used while building the recommended policy: ``standard``, ``heldout``, ``bl
 branch ``policies7``, ``blind8`` from branch ``policies9``, ``blind9`` from branch ``policies10``,
 ``blind10`` from branch ``policies11``, ``blind11`` from branch ``policies12``, ``blind12`` from
 branch ``policies13``, each after its runs as a held-out set), ``seed-shape`` and LoCoMo ``dev``.
-Held out (run to report): LoCoMo ``heldout`` and ``blind13`` (frozen before any policy ran on it;
-run by the lead to report), left out of the default parts and ``--wordings`` so that no routine run
-touches them.
+Held out (run to report): LoCoMo ``heldout``, ``blind13`` and ``blind14`` (each frozen before any
+policy ran on it; run by the lead to report), left out of the default parts and ``--wordings``
+so that no routine run touches them.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall; the
 last column, ``ceiling †``, the most critical recall, or per-question recall, that any policy sending

@@ -4,7 +4,8 @@ Generated (SPEC §4)::
 
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
                             [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|
-                                       blind8|blind9|blind10|blind11|blind12|blind13|seed-shape]
+                                       blind8|blind9|blind10|blind11|blind12|blind13|blind14|
+                                       seed-shape]
                             [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
@@ -51,8 +52,8 @@ def register(subparsers: Any) -> None:
             "none is a blind test; blind6 to blind12, written by other authors, were held out until "
             "branches policies7, policies9, policies10, policies11, policies12 and policies13), the "
             "seed-shape generator and LoCoMo's dev part. LoCoMo's heldout part is run only to report "
-            "(docs/policies.md); blind13 is held out, frozen before any policy ran on it and run by the "
-            "lead to report. "
+            "(docs/policies.md); blind13 and blind14 are held out, each frozen before any policy ran on it "
+            "and run by the lead to report. "
             "Beside the policies, a ceiling row: the most any policy sending whole messages within "
             "the budget could carry."
         ),
@@ -65,7 +66,7 @@ def register(subparsers: Any) -> None:
         "--wording",
         choices=(
             "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
-            "blind9", "blind10", "blind11", "blind12", "blind13", "seed-shape",
+            "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "seed-shape",
         ),
         default=None,
         help=(
@@ -97,6 +98,10 @@ def register(subparsers: Any) -> None:
             "answers in fragments after the question, read-backs confirmed with yes, corrections "
             "such as sorry, I misspoke and since last time; held out: frozen before any policy ran "
             "on it, run by the lead to report); "
+            "blind14 (fifteenth set: a first-person evening diary in the past tense, values inside "
+            "long story sentences, updates told as what happened that day, such as I'd written X in "
+            "my notebook but it became Y; held out: frozen before any policy ran on it, run by the "
+            "lead to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
