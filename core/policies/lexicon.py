@@ -54,7 +54,10 @@ def _words(*items: str) -> str:
 
 HEDGE: Final = _rx(
     _words(
-        r"what if", r"if we", r"if only", r"even if", r"suppose", r"supposing", r"imagine", r"imagining",
+        r"what if", r"if we", r"if only",
+        # the speaker's counterfactual, offered unasked ("If you're asking what I'd do: …")
+        r"what (?:i|we)(?:'d| would) do", r"if you(?:'re| are) asking(?: me)?",
+        r"even if", r"suppose", r"supposing", r"imagine", r"imagining",
         r"hypothetically", r"in theory", r"theoretically", r"maybe", r"perhaps", r"possibly",
         r"probably", r"likely", r"might", r"could(?!\s+(?:not|no longer|never)\b)", r"wish", r"hope",
         r"hopefully",
@@ -442,12 +445,15 @@ message is news, not who or what the message is about, nor that a narrated episo
 
 OWN_EARLIER_MESSAGE: Final = _rx(
     r"\b(?:my|our)\s+(?:(?:previous|last|earlier|prior|former|original|recent)\s+)?(?:\w+\s+)?"
-    r"(?:message|note|mail|e-?mail|circular|memo|letter|post|reply|correspondence|minutes|report|relay)s?\b"
+    r"(?:message|note|mail|e-?mail|circular|memo|letter|post|reply|answer|correspondence|minutes|report|relay)s?\b"
     r"(?<!\bmy report)(?<!\bmy reports)(?<!\bour report)(?<!\bour reports)"
     # the speaker's own earlier words: "where I said before", "the date I gave you"
     r"|\bi\s+(?:said|told you|gave you|mentioned|wrote|sent you)\b"
     # the news the speaker passed on before: "correction to what I relayed", "the title I passed on"
     r"|\bi\s+(?:relayed|passed on|reported|forwarded)\b"
+    # the speaker owning up to an earlier slip: "I misspoke", "I had that wrong", "…, didn't I?"
+    r"|\b(?:i|we)\s+(?:misspoke|misspeak|misremembered|misheard|misread)\b"
+    r"|\b(?:i|we)\s+(?:had|got)\s+(?:that|it|this)\s+wrong\b|\bdidn't\s+(?:i|we)\b"
     # the speaker as the hearer of a report ("HR told me X", "I'm told X", "as I understand it")
     r"|\b(?:told|informed|tells|informs)\s+(?:me|us)\b|\b(?:i'm|i am|i was|we were|we're)\s+told\b"
     r"|\b(?:i|we)\s+(?:gather|hear)\b|\bas\s+(?:i|we)\s+understand\s+it\b"
@@ -830,8 +836,10 @@ def _answered(question: str, answer: str) -> bool:
         return False  # "… still on Friday? or not?": an alternative the question offers, no answer
     if APOLOGY.match(answer.lstrip()):
         return False  # "… 28 grand? sorry, typos": an apology answers nothing
-    if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
-        return False  # "Thanks." answers nothing
+    if not re.search(r"\d", answer) and all(
+        w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())
+    ):
+        return False  # "Thanks." answers nothing; a figure ("€7,250, all in.") does
     if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
         return False  # "Rubbish; …" rejects what the question proposed; "No idea." knows no answer
     if CONDITIONAL.search(answer):
@@ -1041,6 +1049,8 @@ def assertive_part(text: str) -> str:
             if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
                 asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
             continue  # a question asks
+        if HESITATION.fullmatch(sentence):
+            continue  # "Hmm, let me see.": the speaker gathering their thoughts says nothing
         if EXCLAIMED.search(sentence) and update_marker_span(sentence) is None:
             continue  # an exclamation expresses ("That's amazing!"), unless it is news ("X is lead now!!")
         if _not_asserting(sentence):
@@ -1050,6 +1060,13 @@ def assertive_part(text: str) -> str:
         kept.append(sentence)
     return " ".join(_without_narration(kept))
 
+
+HESITATION: Final = _rx(
+    r"\W*(?:(?:hmm+|um+|uh+|erm+|well|okay|ok|right|so)\b[\s,.]*)*"
+    r"(?:let me (?:see|think|check)|let's see|let me just (?:see|think|check))\W*"
+)
+"""A sentence that only holds the floor while the speaker thinks ("Hmm, let me see.", "Let me
+think."): a property of talk, not of a register. (:func:`_rx` anchors its start.)"""
 
 EXCLAIMED: Final = re.compile(r"(?<!!)!\s*$")
 """A sentence closing on one exclamation mark. Two or more ("X starts Monday!!") are a texter's
