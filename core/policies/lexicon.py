@@ -834,7 +834,7 @@ def _answered(question: str, answer: str) -> bool:
         return False  # a parenthesis comments on the question ("(asking for the invite)"); it answers nothing
     if ALTERNATIVE.match(answer.lstrip()):
         return False  # "… still on Friday? or not?": an alternative the question offers, no answer
-    if APOLOGY.match(answer.lstrip()):
+    if APOLOGY.match(answer.lstrip()) and not _GIVES_VALUE.search(answer):
         return False  # "… 28 grand? sorry, typos": an apology answers nothing
     if not re.search(r"\d", answer) and all(
         w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())
@@ -842,9 +842,17 @@ def _answered(question: str, answer: str) -> bool:
         return False  # "Thanks." answers nothing; a figure ("€7,250, all in.") does
     if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
         return False  # "Rubbish; …" rejects what the question proposed; "No idea." knows no answer
-    if CONDITIONAL.search(answer):
+    if CONDITIONAL.search(EXPECTATION.sub(" ", answer)):
         return False  # "Holler if that breaks anything." is a conditional: it commits to nothing
-    return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
+    # the answer is its first clause; what a comma adds after it ("…, and the deposit's gone in")
+    # comments on it
+    return len(answer.split(",")[0].split()) <= SHORT_ANSWER_WORDS or correction(answer)
+
+
+_GIVES_VALUE: Final = _rx(r"\b(?:it's|it is|that's|that is)\s+(?=\S)")
+"""An apology that goes on to give the value ("Sorry — it's €7,250") corrects; it answers."""
+EXPECTATION: Final = _rx(r"\bif (?:all|everything) goes (?:to plan|according to plan|well)\b")
+""""If all goes to plan": the speaker's expectation, no condition the statement waits on."""
 
 
 ALTERNATIVE: Final = _rx(r"or\b")
