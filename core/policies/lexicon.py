@@ -324,8 +324,10 @@ OLD_VALUE: Final = _rx(
     # what a record said, in a correction: "was (incorrectly) recorded as X; it is Y"
     r"|(?:was|were)\s+(?:\w+ly\s+)?(?:recorded|listed|reported|circulated|minuted|described|given|stated"
     r"|entered|shown|logged|noted)(?:\s+as\s+taking\s+place)?\s+(?:as|under(?:\s+the)?|in|at|for))"
-    # a past state contrasted with the present: "was X but now Y", "was X, now Y"
-    r"|(?:was|were)(?=\s[^.;!?]{0,80}(?:\bbut|,)\s+(?:now|today|these days|currently)\b)"
+    # a past state contrasted with the present: "was X but now Y", "was X, now Y", "was X, yes,
+    # but Y these days"
+    r"|(?:was|were)(?=\s[^.;!?]{0,80}(?:(?:\bbut|,)\s+|\bbut\b[^.;!?]{0,60}\b)"
+    r"(?:now|today|these days|currently)\b)"
     r"|\((?:was|before|earlier|until now)|, was)\s+"
     r"(?!(?:now|today|tonight|tomorrow|here|then|there|on|the (?:start|beginning)|next|this|that|for)\b)"
 )
@@ -528,7 +530,7 @@ MONEY_VALUE: Final = _rx(
     # a sign, with the country's letters before a dollar ("A$", "NZ$", "US$", "HK$")
     rf"(?-i:\b[A-Z]{{1,3}}(?=\$))?[{_CURRENCY_SIGN}]\s?\d[\d,.]*\s?{_MULTIPLIER}?\b"
     rf"|\b\d[\d,.]*\s?(?:k|m|mn|bn)\b(?!\s*(?:users|people|rows|downloads|views|visits|steps|miles|km))"
-    rf"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|grand|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
+    rf"|\b\d[\d,.]*\s?(?:dollars|euros?|pounds|bucks|grand|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
     r"|crores?)\b"
     r"|\b(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|nzd|inr|cny|hkd|sgd|zar|pln|czk|huf|brl|mxn)\s?\d[\d,.]*"
     # an ISO 4217 code before an amount, as business writing puts it ("NOK 540,000")
@@ -1052,7 +1054,13 @@ def assertive_part(text: str) -> str:
     for index, sentence in enumerate(sentences):
         sentence = _without_opinions(_without_closing_filler(_without_preamble(sentence)))
         if asked:
-            sentence, asked = f"{asked}: {sentence}", ""
+            # "Wexford? No longer — …": the answer's negation is of what the question put
+            negative = _NEGATIVE_ANSWER.match(sentence)
+            if negative:
+                sentence = f"{negative.group(0)} {asked}{sentence[negative.end() :]}"
+            else:
+                sentence = f"{asked}: {sentence}"
+            asked = ""
         elif is_question(sentence):
             if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
                 asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
@@ -1068,6 +1076,9 @@ def assertive_part(text: str) -> str:
         kept.append(sentence)
     return " ".join(_without_narration(kept))
 
+
+_NEGATIVE_ANSWER: Final = _rx(r"\s*(?:no longer|not any ?more)\b")
+"""An answer that opens by saying the question's value holds no more."""
 
 HESITATION: Final = _rx(
     r"\W*(?:(?:hmm+|um+|uh+|erm+|well|okay|ok|right|so)\b[\s,.]*)*"

@@ -53,7 +53,7 @@ _MONTHS: Final = frozenset(
     ]
 )
 _WEEKDAYS: Final = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
-_MONEY_AFTER: Final = frozenset({"dollars", "euros", "pounds", "bucks", "k", "grand", "quid"})
+_MONEY_AFTER: Final = frozenset({"dollars", "euros", "euro", "pounds", "bucks", "k", "grand", "quid"})
 _TIME_BEFORE: Final = frozenset({
     "at", "before", "after", "until", "till", "by", "around", "between", "and", "to",
 })
