@@ -113,6 +113,8 @@ DENIAL: Final = _rx(
     r"\b(?:(?:is|are|was|were|been|be)\s+(?:\w+ly\s+)?denied|den(?:y|ies)|refut(?:e|es|ed))\s+that\b"
     r"|\b(?:it is|it's|that is|that's)\s+(?:\w+ly\s+)?(?:untrue|unfounded|baseless|false)\s+that\b"
     r"|[;,]\s*(?:it is|it's|this is|that is)\s+(?:\w+ly\s+)?(?:unfounded|baseless|untrue|false)\b"
+    # an intention denied: "X has no plans for Y", "we have no intention of moving"
+    r"|\b(?:has|have|had)\s+no\s+(?:plans?|intention)\s+(?:to|for|of)\b"
 )
 """A proposition denied ("it is categorically denied that X is to move to Y"; "…; it is
 unfounded"): embedded under a verb of denial, it is not asserted."""
@@ -157,14 +159,17 @@ OUTDATED_RECORD: Final = _rx(
     r"\b(?:old|archived|withdrawn|superseded|former|earlier|previous|obsolete|outdated)\s+(?:[\w'-]+\s+){0,2}?"
     r"(?:agenda|notes|minutes|list|records?|version|draft|cop(?:y|ies)|files?|documents?|charts?|directory"
     r"|roster|schedules?|sheets?|pages?|wiki|docs?|memos?|plans?|calendar|entry|tickets?|spreadsheets?)"
-    r"\s+still\b"
+    r"\s+(?:still|lists|listed|says|shows|gives|names)\b"
 )
 """An out-of-date record still saying something ("an old agenda still carries X against Friday",
-"the archived notes still had Y over X"): what it says is what held once, not what holds."""
+"the archived notes still had Y over X", "an earlier ticket lists X as …"): what it says is what
+held once, not what holds."""
 
 OUTDATED: Final = _rx(
     r"\boutdated\b|\bout[- ]of[- ]date\b|\bobsolete\b|\bdeprecated\b|\bsuperseded\b"
     r"|\bno longer (?:valid|accurate|true|current|correct)\b|\bnot current\b"
+    # dated by what came after it: "that's from before the reshuffle"
+    r"|\b(?:that's|that is|it's|it is|that was)\s+from\s+before\b"
     # what held once, said as such and denied for the present ("X was the figure in spring, not now")
     r"|\b(?:was|were)\b[^.;!?\n]{1,80}?,\s*(?:but\s+)?not (?:now|anymore|any more|these days)\b"
     r"|\bold\s+(?:\w+\s+)?(?:notes?|e-?mails?|docs?|documents?|pages?|wiki|messages?|threads?|tickets?"
