@@ -333,7 +333,10 @@ OLD_VALUE: Final = _rx(
     # but Y these days"
     r"|(?:was|were)(?=\s[^.;!?]{0,80}(?:(?:\bbut|,)\s+|\bbut\b[^.;!?]{0,60}\b)"
     r"(?:now|today|these days|currently)\b)"
-    r"|\((?:was|before|earlier|until now)|, was)\s+"
+    r"|\((?:was|before|earlier|until now)|, was"
+    # the speaker's own earlier answer, taken back in the same sentence: "I told you X for Y, but
+    # that's out of date", "I said X earlier, didn't I?"
+    r"|\b(?:i|we)\s+(?:told you|said|gave you)(?=\s[^.;!?]{1,60}(?:\bbut\b|\bdidn't\b)))\s+"
     r"(?!(?:now|today|tonight|tomorrow|here|then|there|on|the (?:start|beginning)|next|this|that|for)\b)"
 )
 """Words after which the value being replaced is named ("from Lisbon to", "instead of Slack")."""
@@ -743,6 +746,12 @@ def mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(pieces)
 
 
+def _colon_value(sentence: str, clause_end: re.Match[str]) -> bool:
+    """Whether a colon ends the clause and a name follows it ("…, but that's out of date:
+    Mullingar."): what the colon introduces is the value that holds instead."""
+    return clause_end.group(0) == ":" and re.match(r"\s*[A-Z]", sentence[clause_end.end() :]) is not None
+
+
 def _states_value(text: str) -> bool:
     """Whether a clause sets something: a typed value, wording of change, or a capitalised word
     past its first ("forget it, it's $140k"; "…, Kelp is now Monday"; "…, the Mill it is")."""
@@ -994,7 +1003,7 @@ def _not_asserting(sentence: str) -> bool:
         # "the title given in my last note is obsolete; X now serves as Y": what is obsolete is
         # named, and the clause after it says what holds instead (a correction, not a pointer)
         rest = _CLAUSE_END.search(sentence, outdated.end())
-        if rest is not None and _states_value(sentence[rest.end() :]):
+        if rest is not None and (_states_value(sentence[rest.end() :]) or _colon_value(sentence, rest)):
             return False
         # "X went Y, the previous status is outdated": the clause before says what holds, and the
         # one calling the speaker's earlier value outdated corrects it (a pointer to old material,
