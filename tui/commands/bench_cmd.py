@@ -47,12 +47,11 @@ def register(subparsers: Any) -> None:
             "adaptive, importance-seed, and focus, the recommended one) on a seeded synthetic "
             "session, or on an external SESSION with a separate LABELS file. Sets used while "
             "building focus: the standard, heldout, blind2, blind3, blind4, blind5, blind6, blind7, "
-            "blind8, blind9, blind10, blind11 and blind12 wordings (their failures were looked at, so "
-            "none is a blind test; blind6 to blind12, written by other authors, were held out until "
-            "branches policies7, policies9, policies10, policies11, policies12 and policies13), the "
-            "seed-shape generator and LoCoMo's dev part. LoCoMo's heldout part is run only to report "
-            "(docs/policies.md); blind13 is held out, frozen before any policy ran on it and run by the "
-            "lead to report. "
+            "blind8, blind9, blind10, blind11, blind12 and blind13 wordings (their failures were "
+            "looked at, so none is a blind test; blind6 to blind13, written by other authors, were held "
+            "out until branches policies7, policies9, policies10, policies11, policies12, policies13 "
+            "and policies14), the seed-shape generator and LoCoMo's dev part. LoCoMo's heldout part "
+            "is run only to report (docs/policies.md). "
             "Beside the policies, a ceiling row: the most any policy sending whole messages within "
             "the budget could carry."
         ),
@@ -95,8 +94,8 @@ def register(subparsers: Any) -> None:
             "commit to nothing; held out until branch policies13, now studied: a development set); "
             "blind13 (fourteenth set: a question-and-answer intake interview at a support desk, "
             "answers in fragments after the question, read-backs confirmed with yes, corrections "
-            "such as sorry, I misspoke and since last time; held out: frozen before any policy ran "
-            "on it, run by the lead to report); "
+            "such as sorry, I misspoke and since last time; held out until branch policies14, now "
+            "studied: a development set); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
