@@ -1078,6 +1078,10 @@ def assertive_part(text: str) -> str:
         elif is_question(sentence):
             if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
                 asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
+            elif index + 1 < len(sentences) and _READ_BACK_REJECTED.match(sentences[index + 1]):
+                # "You have X down for Y? That's gone, it's Z.": the answer rejects what the
+                # question read back, and says what holds instead
+                asked = "not " + sentence.rstrip().rstrip("?")
             continue  # a question asks
         if HESITATION.fullmatch(sentence):
             continue  # "Hmm, let me see.": the speaker gathering their thoughts says nothing
@@ -1090,6 +1094,12 @@ def assertive_part(text: str) -> str:
         kept.append(sentence)
     return " ".join(_without_narration(kept))
 
+
+_READ_BACK_REJECTED: Final = _rx(
+    r"\s*(?:that's|that is|that was)\s+(?:gone|wrong|out|changed|old news|not right)\b"
+    r"(?=[^.;!?]*,\s*(?:it's|it is)\b)"
+)
+"""An answer that rejects what a question put and goes on to say what holds ("That's gone, it's Z")."""
 
 _NEGATIVE_ANSWER: Final = _rx(r"\s*(?:no longer|not any ?more)\b")
 """An answer that opens by saying the question's value holds no more."""
