@@ -87,7 +87,7 @@ def test_number_words_with_a_hyphen_and_amounts_in_euro() -> None:
 
 
 def test_a_read_back_rejected_names_the_old_value() -> None:
-    tracker = _run("Quill launches on Friday.", "You have Friday for Quill? That's gone, it's the 9th of May.")
+    tracker = _run("Quill is on Friday.", "You have Friday for Quill? That's gone, it's the 9th of May.")
     assert 10 in tracker.ledger.superseded
     assert tracker.ledger.claims[11].values.get("<date>") == "the 9th of may"
     assert "Quill" not in assertive_part("You have Friday down for Quill? That's right.")  # confirmed
