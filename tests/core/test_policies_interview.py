@@ -91,3 +91,11 @@ def test_a_read_back_rejected_names_the_old_value() -> None:
     assert 10 in tracker.ledger.superseded
     assert tracker.ledger.claims[11].values.get("<date>") == "the 9th of may"
     assert "Quill" not in assertive_part("You have Friday down for Quill? That's right.")  # confirmed
+
+
+def test_a_bare_re_answer_updates_the_same_attribute() -> None:
+    """No word of change: the speaker's answer to the question of where Odile is says where she is
+    now, so it retires the opening's "Odile is based in Ghent."."""
+    tracker = _run("Which office is Odile in? Turku.")
+    assert 3 in tracker.ledger.superseded
+    assert 3 not in _run("Odile also has a desk in Turku.").ledger.superseded  # said as an addition
