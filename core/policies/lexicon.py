@@ -1078,7 +1078,9 @@ def assertive_part(text: str) -> str:
         elif is_question(sentence):
             if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
                 asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
-            elif index + 1 < len(sentences) and _READ_BACK_REJECTED.match(sentences[index + 1]):
+            elif index + 1 < len(sentences) and _READ_BACK_REJECTED.match(sentences[index + 1]) and (
+                _HOLDS_INSTEAD.search(sentences[index + 1])
+            ):
                 # "You have X down for Y? That's gone, it's Z.": the answer rejects what the
                 # question read back, and says what holds instead
                 asked = "not " + sentence.rstrip().rstrip("?")
@@ -1096,16 +1098,17 @@ def assertive_part(text: str) -> str:
 
 
 _READ_BACK_REJECTED: Final = _rx(
-    r"\s*(?:that's|that is|that was)\s+(?:gone|wrong|out|changed|old news|not right)\b"
-    r"(?=[^.;!?]*,\s*(?:it's|it is)\b)"
+    r"^\s*(?:that's|that is|that was)\s+(?:gone|wrong|out|changed|old news|not right)\b"
 )
-"""An answer that rejects what a question put and goes on to say what holds ("That's gone, it's Z")."""
+"""An answer that rejects what a question put ("That's gone, …")."""
+_HOLDS_INSTEAD: Final = _rx(r",\s*(?:it's|it is)\b")
+"""The clause of a rejecting answer that says what holds instead ("…, it's Z")."""
 
-_NEGATIVE_ANSWER: Final = _rx(r"\s*(?:no longer|not any ?more)\b")
+_NEGATIVE_ANSWER: Final = _rx(r"^\s*(?:no longer|not any ?more)\b")
 """An answer that opens by saying the question's value holds no more."""
 
 HESITATION: Final = _rx(
-    r"\W*(?:(?:hmm+|um+|uh+|erm+|well|okay|ok|right|so)\b[\s,.]*)*"
+    r"^\W*(?:(?:hmm+|um+|uh+|erm+|well|okay|ok|right|so),?\s)?"
     r"(?:let me (?:see|think|check)|let's see|let me just (?:see|think|check))\W*"
 )
 """A sentence that only holds the floor while the speaker thinks ("Hmm, let me see.", "Let me
