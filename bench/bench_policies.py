@@ -3,9 +3,9 @@
 
 Datasets (token budgets by default; each run is every policy on the same messages):
 
-* ctxscope's generator, thirteen wordings (``standard``, ``heldout``, ``blind2``, ``blind3``,
+* ctxscope's generator, fourteen wordings (``standard``, ``heldout``, ``blind2``, ``blind3``,
   ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8``, ``blind9``, ``blind10``, ``blind11``,
-  ``blind12``), 10,000 turns,
+  ``blind12``, ``blind13``), 10,000 turns,
   seed 7;
 * ``seed-shape``: a session of the seed harness's structure (:mod:`ctxscope.core.policies.seedshape`);
 * LoCoMo (long two-person conversations with question evidence), when ``--locomo`` points at its
@@ -18,13 +18,13 @@ Datasets (token budgets by default; each run is every policy on the same message
 
 Sets used while building the recommended policy: ``standard``, ``heldout``, ``blind2``,
 ``blind3``, ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8``, ``blind9``, ``blind10``,
-``blind11`` and ``blind12`` (their failures studied turn by turn; ``blind6`` and ``blind7`` from
-branch ``policies7``, ``blind8`` from branch ``policies9``, ``blind9`` from branch ``policies10``,
-``blind10`` from branch ``policies11``, ``blind11`` from branch ``policies12``, ``blind12`` from
-branch ``policies13``, each after its runs as a held-out set), ``seed-shape`` and LoCoMo ``dev``.
-Held out (run to report): LoCoMo ``heldout``, ``blind13`` and ``blind14`` (each frozen before any
-policy ran on it; run by the lead to report), left out of the default parts and ``--wordings``
-so that no routine run touches them.
+``blind11``, ``blind12`` and ``blind13`` (their failures studied turn by turn; ``blind6`` and
+``blind7`` from branch ``policies7``, ``blind8`` from branch ``policies9``, ``blind9`` from branch
+``policies10``, ``blind10`` from branch ``policies11``, ``blind11`` from branch ``policies12``,
+``blind12`` from branch ``policies13``, ``blind13`` from branch ``policies14``, each after its runs
+as a held-out set), ``seed-shape`` and LoCoMo ``dev``. Held out (run to report): LoCoMo
+``heldout`` and ``blind14`` (frozen before any policy ran on it; run by the lead to report), left
+out of the default parts and ``--wordings`` so that no routine run touches them.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall; the
 last column, ``ceiling †``, the most critical recall, or per-question recall, that any policy sending
@@ -75,7 +75,7 @@ from convert_locomo import PARTS, convert  # noqa: E402
 
 GENERATED = (
     "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9",
-    "blind10", "blind11", "blind12", "seed-shape",
+    "blind10", "blind11", "blind12", "blind13", "seed-shape",
 )
 
 def _cell(value: float | None) -> str:

@@ -307,6 +307,8 @@ class Analysis:
     words: int
     last_line: str = ""
     """The value words of the message's last line, when it has several lines."""
+    answered: bool = False
+    """Whether it answers a question the speaker put in the same message ("Where is Ana? Oslo.")."""
 
 
 def _change_denied(body: str, negations: list[tuple[int, int]]) -> bool:
@@ -464,10 +466,15 @@ def analyse(message: PolicyMessage, knowledge: Knowledge, lookups: Lookups | Non
         and t not in value_texts and not UPDATE_MARKER.fullmatch(t)
     )
     lines = body.rstrip().rsplit("\n", 1)
+    # the answer to a question the speaker put ("Which office is Ana in? Oslo."): what holds now, as
+    # a change says it, whatever was answered before
+    answered = "?" in message.content and any(
+        ":" in s and _ASKED.match(s.split(":", 1)[0]) for s in split_sentences(asserted)
+    )
     return Analysis(
         list(dict.fromkeys(names)), heads, values, personal, frozenset(replaced), frame, change,
         REFINES.search(body) is not None, len(body.split()),
-        " ".join(value_words(lines[1])) if len(lines) > 1 else "",
+        " ".join(value_words(lines[1])) if len(lines) > 1 else "", answered,
     )
 
 
@@ -608,7 +615,7 @@ def extract_claim(
         subject=subject,
         values=values,
         replaced=analysis.replaced,
-        change=analysis.change,
+        change=analysis.change or (analysis.answered and bool(values)),  # a value answered: what holds now
         refines=analysis.refines,
         authoritative=message.role in AUTHORITATIVE_ROLES,
         frame=analysis.frame,

@@ -54,7 +54,10 @@ def _words(*items: str) -> str:
 
 HEDGE: Final = _rx(
     _words(
-        r"what if", r"if we", r"if only", r"even if", r"suppose", r"supposing", r"imagine", r"imagining",
+        r"what if", r"if we", r"if only",
+        # the speaker's counterfactual, offered unasked ("If you're asking what I'd do: …")
+        r"what (?:i|we)(?:'d| would) do", r"if you(?:'re| are) asking(?: me)?",
+        r"even if", r"suppose", r"supposing", r"imagine", r"imagining",
         r"hypothetically", r"in theory", r"theoretically", r"maybe", r"perhaps", r"possibly",
         r"probably", r"likely", r"might", r"could(?!\s+(?:not|no longer|never)\b)", r"wish", r"hope",
         r"hopefully",
@@ -110,6 +113,8 @@ DENIAL: Final = _rx(
     r"\b(?:(?:is|are|was|were|been|be)\s+(?:\w+ly\s+)?denied|den(?:y|ies)|refut(?:e|es|ed))\s+that\b"
     r"|\b(?:it is|it's|that is|that's)\s+(?:\w+ly\s+)?(?:untrue|unfounded|baseless|false)\s+that\b"
     r"|[;,]\s*(?:it is|it's|this is|that is)\s+(?:\w+ly\s+)?(?:unfounded|baseless|untrue|false)\b"
+    # an intention denied: "X has no plans for Y", "we have no intention of moving"
+    r"|\b(?:has|have|had)\s+no\s+(?:plans?|intention)\s+(?:to|for|of)\b"
 )
 """A proposition denied ("it is categorically denied that X is to move to Y"; "…; it is
 unfounded"): embedded under a verb of denial, it is not asserted."""
@@ -154,14 +159,17 @@ OUTDATED_RECORD: Final = _rx(
     r"\b(?:old|archived|withdrawn|superseded|former|earlier|previous|obsolete|outdated)\s+(?:[\w'-]+\s+){0,2}?"
     r"(?:agenda|notes|minutes|list|records?|version|draft|cop(?:y|ies)|files?|documents?|charts?|directory"
     r"|roster|schedules?|sheets?|pages?|wiki|docs?|memos?|plans?|calendar|entry|tickets?|spreadsheets?)"
-    r"\s+still\b"
+    r"\s+(?:still|lists|listed|says|shows|gives|names)\b"
 )
 """An out-of-date record still saying something ("an old agenda still carries X against Friday",
-"the archived notes still had Y over X"): what it says is what held once, not what holds."""
+"the archived notes still had Y over X", "an earlier ticket lists X as …"): what it says is what
+held once, not what holds."""
 
 OUTDATED: Final = _rx(
     r"\boutdated\b|\bout[- ]of[- ]date\b|\bobsolete\b|\bdeprecated\b|\bsuperseded\b"
     r"|\bno longer (?:valid|accurate|true|current|correct)\b|\bnot current\b"
+    # dated by what came after it: "that's from before the reshuffle"
+    r"|\b(?:that's|that is|it's|it is|that was)\s+from\s+before\b"
     # what held once, said as such and denied for the present ("X was the figure in spring, not now")
     r"|\b(?:was|were)\b[^.;!?\n]{1,80}?,\s*(?:but\s+)?not (?:now|anymore|any more|these days)\b"
     r"|\bold\s+(?:\w+\s+)?(?:notes?|e-?mails?|docs?|documents?|pages?|wiki|messages?|threads?|tickets?"
@@ -321,9 +329,14 @@ OLD_VALUE: Final = _rx(
     # what a record said, in a correction: "was (incorrectly) recorded as X; it is Y"
     r"|(?:was|were)\s+(?:\w+ly\s+)?(?:recorded|listed|reported|circulated|minuted|described|given|stated"
     r"|entered|shown|logged|noted)(?:\s+as\s+taking\s+place)?\s+(?:as|under(?:\s+the)?|in|at|for))"
-    # a past state contrasted with the present: "was X but now Y", "was X, now Y"
-    r"|(?:was|were)(?=\s[^.;!?]{0,80}(?:\bbut|,)\s+(?:now|today|these days|currently)\b)"
-    r"|\((?:was|before|earlier|until now)|, was)\s+"
+    # a past state contrasted with the present: "was X but now Y", "was X, now Y", "was X, yes,
+    # but Y these days"
+    r"|(?:was|were)(?=\s[^.;!?]{0,80}(?:(?:\bbut|,)\s+|\bbut\b[^.;!?]{0,60}\b)"
+    r"(?:now|today|these days|currently)\b)"
+    r"|\((?:was|before|earlier|until now)|, was"
+    # the speaker's own earlier answer, taken back in the same sentence: "I told you X for Y, but
+    # that's out of date", "I said X earlier, didn't I?"
+    r"|\b(?:i|we)\s+(?:told you|said|gave you)(?=\s[^.;!?]{1,60}(?:\bbut\b|\bdidn't\b)))\s+"
     r"(?!(?:now|today|tonight|tomorrow|here|then|there|on|the (?:start|beginning)|next|this|that|for)\b)"
 )
 """Words after which the value being replaced is named ("from Lisbon to", "instead of Slack")."""
@@ -442,12 +455,15 @@ message is news, not who or what the message is about, nor that a narrated episo
 
 OWN_EARLIER_MESSAGE: Final = _rx(
     r"\b(?:my|our)\s+(?:(?:previous|last|earlier|prior|former|original|recent)\s+)?(?:\w+\s+)?"
-    r"(?:message|note|mail|e-?mail|circular|memo|letter|post|reply|correspondence|minutes|report|relay)s?\b"
+    r"(?:message|note|mail|e-?mail|circular|memo|letter|post|reply|answer|correspondence|minutes|report|relay)s?\b"
     r"(?<!\bmy report)(?<!\bmy reports)(?<!\bour report)(?<!\bour reports)"
     # the speaker's own earlier words: "where I said before", "the date I gave you"
     r"|\bi\s+(?:said|told you|gave you|mentioned|wrote|sent you)\b"
     # the news the speaker passed on before: "correction to what I relayed", "the title I passed on"
     r"|\bi\s+(?:relayed|passed on|reported|forwarded)\b"
+    # the speaker owning up to an earlier slip: "I misspoke", "I had that wrong", "…, didn't I?"
+    r"|\b(?:i|we)\s+(?:misspoke|misspeak|misremembered|misheard|misread)\b"
+    r"|\b(?:i|we)\s+(?:had|got)\s+(?:that|it|this)\s+wrong\b|\bdidn't\s+(?:i|we)\b"
     # the speaker as the hearer of a report ("HR told me X", "I'm told X", "as I understand it")
     r"|\b(?:told|informed|tells|informs)\s+(?:me|us)\b|\b(?:i'm|i am|i was|we were|we're)\s+told\b"
     r"|\b(?:i|we)\s+(?:gather|hear)\b|\bas\s+(?:i|we)\s+understand\s+it\b"
@@ -522,7 +538,7 @@ MONEY_VALUE: Final = _rx(
     # a sign, with the country's letters before a dollar ("A$", "NZ$", "US$", "HK$")
     rf"(?-i:\b[A-Z]{{1,3}}(?=\$))?[{_CURRENCY_SIGN}]\s?\d[\d,.]*\s?{_MULTIPLIER}?\b"
     rf"|\b\d[\d,.]*\s?(?:k|m|mn|bn)\b(?!\s*(?:users|people|rows|downloads|views|visits|steps|miles|km))"
-    rf"|\b\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|grand|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
+    rf"|\b\d[\d,.]*\s?(?:dollars|euros?|pounds|bucks|grand|rupees|usd|eur|gbp|million|thousand|billion|lakhs?"
     r"|crores?)\b"
     r"|\b(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|nzd|inr|cny|hkd|sgd|zar|pln|czk|huf|brl|mxn)\s?\d[\d,.]*"
     # an ISO 4217 code before an amount, as business writing puts it ("NOK 540,000")
@@ -730,6 +746,12 @@ def mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(pieces)
 
 
+def _colon_value(sentence: str, clause_end: re.Match[str]) -> bool:
+    """Whether a colon ends the clause and a name follows it ("…, but that's out of date:
+    Mullingar."): what the colon introduces is the value that holds instead."""
+    return clause_end.group(0) == ":" and re.match(r"\s*[A-Z]", sentence[clause_end.end() :]) is not None
+
+
 def _states_value(text: str) -> bool:
     """Whether a clause sets something: a typed value, wording of change, or a capitalised word
     past its first ("forget it, it's $140k"; "…, Kelp is now Monday"; "…, the Mill it is")."""
@@ -828,15 +850,25 @@ def _answered(question: str, answer: str) -> bool:
         return False  # a parenthesis comments on the question ("(asking for the invite)"); it answers nothing
     if ALTERNATIVE.match(answer.lstrip()):
         return False  # "… still on Friday? or not?": an alternative the question offers, no answer
-    if APOLOGY.match(answer.lstrip()):
+    if APOLOGY.match(answer.lstrip()) and not _GIVES_VALUE.search(answer):
         return False  # "… 28 grand? sorry, typos": an apology answers nothing
-    if all(w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())):
-        return False  # "Thanks." answers nothing
+    if not re.search(r"\d", answer) and all(
+        w in STOP_WORDS or w in GENERIC for w in re.findall(r"[a-z']+", answer.lower())
+    ):
+        return False  # "Thanks." answers nothing; a figure ("€7,250, all in.") does
     if REJECTION.match(answer.lstrip()) or IGNORANCE.search(answer):
         return False  # "Rubbish; …" rejects what the question proposed; "No idea." knows no answer
-    if CONDITIONAL.search(answer):
+    if CONDITIONAL.search(EXPECTATION.sub(" ", answer)):
         return False  # "Holler if that breaks anything." is a conditional: it commits to nothing
-    return len(answer.split()) <= SHORT_ANSWER_WORDS or correction(answer)
+    # the answer is its first clause; what a comma adds after it ("…, and the deposit's gone in")
+    # comments on it
+    return len(answer.split(",")[0].split()) <= SHORT_ANSWER_WORDS or correction(answer)
+
+
+_GIVES_VALUE: Final = _rx(r"\b(?:it's|it is|that's|that is)\s+(?=\S)")
+"""An apology that goes on to give the value ("Sorry — it's €7,250") corrects; it answers."""
+EXPECTATION: Final = _rx(r"\bif (?:all|everything) goes (?:to plan|according to plan|well)\b")
+""""If all goes to plan": the speaker's expectation, no condition the statement waits on."""
 
 
 ALTERNATIVE: Final = _rx(r"or\b")
@@ -971,7 +1003,7 @@ def _not_asserting(sentence: str) -> bool:
         # "the title given in my last note is obsolete; X now serves as Y": what is obsolete is
         # named, and the clause after it says what holds instead (a correction, not a pointer)
         rest = _CLAUSE_END.search(sentence, outdated.end())
-        if rest is not None and _states_value(sentence[rest.end() :]):
+        if rest is not None and (_states_value(sentence[rest.end() :]) or _colon_value(sentence, rest)):
             return False
         # "X went Y, the previous status is outdated": the clause before says what holds, and the
         # one calling the speaker's earlier value outdated corrects it (a pointer to old material,
@@ -1036,11 +1068,25 @@ def assertive_part(text: str) -> str:
     for index, sentence in enumerate(sentences):
         sentence = _without_opinions(_without_closing_filler(_without_preamble(sentence)))
         if asked:
-            sentence, asked = f"{asked}: {sentence}", ""
+            # "Wexford? No longer — …": the answer's negation is of what the question put
+            negative = _NEGATIVE_ANSWER.match(sentence)
+            if negative:
+                sentence = f"{negative.group(0)} {asked}{sentence[negative.end() :]}"
+            else:
+                sentence = f"{asked}: {sentence}"
+            asked = ""
         elif is_question(sentence):
             if index + 1 < len(sentences) and _answered(sentence, sentences[index + 1]):
                 asked = sentence.rstrip().rstrip("?")  # read with its answer as one statement
+            elif index + 1 < len(sentences) and _READ_BACK_REJECTED.match(sentences[index + 1]) and (
+                _HOLDS_INSTEAD.search(sentences[index + 1])
+            ):
+                # "You have X down for Y? That's gone, it's Z.": the answer rejects what the
+                # question read back, and says what holds instead
+                asked = "not " + sentence.rstrip().rstrip("?")
             continue  # a question asks
+        if HESITATION.fullmatch(sentence):
+            continue  # "Hmm, let me see.": the speaker gathering their thoughts says nothing
         if EXCLAIMED.search(sentence) and update_marker_span(sentence) is None:
             continue  # an exclamation expresses ("That's amazing!"), unless it is news ("X is lead now!!")
         if _not_asserting(sentence):
@@ -1050,6 +1096,23 @@ def assertive_part(text: str) -> str:
         kept.append(sentence)
     return " ".join(_without_narration(kept))
 
+
+_READ_BACK_REJECTED: Final = _rx(
+    r"^\s*(?:that's|that is|that was)\s+(?:gone|wrong|out|changed|old news|not right)\b"
+)
+"""An answer that rejects what a question put ("That's gone, …")."""
+_HOLDS_INSTEAD: Final = _rx(r",\s*(?:it's|it is)\b")
+"""The clause of a rejecting answer that says what holds instead ("…, it's Z")."""
+
+_NEGATIVE_ANSWER: Final = _rx(r"^\s*(?:no longer|not any ?more)\b")
+"""An answer that opens by saying the question's value holds no more."""
+
+HESITATION: Final = _rx(
+    r"^\W*(?:(?:hmm+|um+|uh+|erm+|well|okay|ok|right|so),?\s)?"
+    r"(?:let me (?:see|think|check)|let's see|let me just (?:see|think|check))\W*"
+)
+"""A sentence that only holds the floor while the speaker thinks ("Hmm, let me see.", "Let me
+think."): a property of talk, not of a register. (:func:`_rx` anchors its start.)"""
 
 EXCLAIMED: Final = re.compile(r"(?<!!)!\s*$")
 """A sentence closing on one exclamation mark. Two or more ("X starts Monday!!") are a texter's

@@ -53,7 +53,7 @@ _MONTHS: Final = frozenset(
     ]
 )
 _WEEKDAYS: Final = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
-_MONEY_AFTER: Final = frozenset({"dollars", "euros", "pounds", "bucks", "k", "grand", "quid"})
+_MONEY_AFTER: Final = frozenset({"dollars", "euros", "euro", "pounds", "bucks", "k", "grand", "quid"})
 _TIME_BEFORE: Final = frozenset({
     "at", "before", "after", "until", "till", "by", "around", "between", "and", "to",
 })
@@ -129,7 +129,7 @@ def _number(words: list[str]) -> int | None:
     total = current = 0
     seen = False
     for word in words:
-        if word in ("a", "and"):
+        if word in ("a", "and", "-"):
             continue
         if word in _UNITS:
             current += _UNITS[word]
@@ -199,12 +199,16 @@ def _numbers(text: str) -> str:
                 or (lower[j] == "a" and j == i)
                 or (lower[j] == "and" and j > i and j + 1 < n and lower[j + 1] in _NUMBER_WORDS
                     and lower[j - 1] in _SCALES)
+                # a hyphenated compound ("twenty-six thousand")
+                or (lower[j] == "-" and j > i and lower[j - 1] in _TENS and j + 1 < n
+                    and lower[j + 1] in _UNITS and matches[j].start() == matches[j - 1].end()
+                    and matches[j + 1].start() == matches[j].end())
             ):
                 j += 1
             run = lower[i:j]
             amount = _number(run)
             unit = lower[j] if j < n else ""
-            counted = [w for w in run if w not in ("a", "and")]
+            counted = [w for w in run if w not in ("a", "and", "-")]
             spoken_value = len(counted) >= 2 or unit in _MONEY_AFTER or (
                 before in _TIME_BEFORE and amount is not None and amount <= 12
             )

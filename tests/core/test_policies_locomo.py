@@ -101,17 +101,19 @@ def test_heldout_figures(tmp_path: Path) -> None:
     assert retrieval.query_recall == pytest.approx(0.387, abs=0.0005)
     # all questions' evidence: ahead of importance-seed (0.115; 0.114 before policies5); the
     # summary is credited only with the words its lines send (0.188 when whole turns were credited)
-    assert focus.critical_recall == pytest.approx(0.1165, abs=0.0005)  # 0.1151 before policies13
+    assert focus.critical_recall == pytest.approx(0.1161, abs=0.0005)  # 0.1151 before policies13,
+    # 0.1165 before policies14
     assert result.policies["importance-seed"].critical_recall == pytest.approx(0.113, abs=0.0005)
     assert result.policies["summary"].critical_recall == pytest.approx(0.0794, abs=0.0005)
     # at 8,000 tokens (where an earlier focus trailed importance-seed by 0.022, then by 0.005): ahead
     # by 0.0003 since policies7 (0.004 before), by 0.0006 on the refit estimator; behind by 0.0003
     # since policies10 (reported speech read as statements: 0.2103 -> 0.2094, its one run to report);
     # ahead by 0.0003 again since policies11 (0.2094 -> 0.2100, its one run to report); by 0.0014
-    # since policies13 (texting read as prose: 0.2100 -> 0.2111, its one run to report)
+    # since policies13 (texting read as prose: 0.2100 -> 0.2111, its one run to report); by 0.0013
+    # since policies14 (question-and-answer talk: 0.2111 -> 0.2110, its one run to report)
     wide = evaluate_sessions(
         sessions, Budget(messages=None, tokens=8_000), policies=["focus", "importance-seed"]
     )
-    assert wide.policies["focus"].critical_recall == pytest.approx(0.2111, abs=0.0005)
+    assert wide.policies["focus"].critical_recall == pytest.approx(0.2110, abs=0.0005)
     assert wide.policies["importance-seed"].critical_recall == pytest.approx(0.2097, abs=0.0005)
     assert focus.stale_retention is None  # LoCoMo labels nothing stale: "–", not 0.000
