@@ -1,13 +1,12 @@
-"""The held-out ``blind15`` wording generates a consistent session and answer key, frozen as committed.
+"""``blind15``, held out: the session and answer key the generator builds from it, and its freeze.
 
-Only the generator runs here: ``blind15`` is held out, so no memory policy may run on it until the
-one run that reports it (docs/policies.md). These tests check the wording module's templates and
-the key the generator builds from them: every label has its message, every statement carries a
-value of its kind, every supersession points forward to an update, every checkpoint's needs are in
-force when it is asked, two updates of each kind name the old value, and the plan (the checkpoints
-and the worked example) is the generator's; its words are its own, down to the chatter and the
-assistant's replies; and the module and its 10,000-turn seed-7 session are the ones frozen before
-any policy ran on it.
+No memory policy runs in this file. ``blind15`` stays held out until the lead's one run that
+reports it (docs/policies.md), so what is checked here is the generator's side alone: the wording
+module's templates and vocabularies (every family, new names and values, the writer's German habits
+in nearly every statement, two updates per family naming the old value first), the key against
+the messages at four lengths, the generator's plan kept, the old values named being the superseded
+ones, texts found in no earlier wording, and the digests of the module and of its 10,000-turn
+seed-7 session as committed before any policy first ran on it.
 """
 
 from __future__ import annotations
@@ -24,11 +23,11 @@ from ctxscope.tui.cli import build_parser
 from tests.core import wording_checks as checks
 
 BLIND15_SHA256 = "5e98cf597aba32c5ed4318eb3361710be4b14c3449d8089012d3672d862212cc"
-"""The sixteenth wording set as committed before any policy first ran on it (held out, not yet run)."""
+"""blind15.py's digest at its freeze commit, before any policy's first run (held out, not yet run)."""
 BLIND15_SESSION_SHA256 = "97ae4fbcd32ec01a70db7904087fdb9ca9ff6cc4df470aa1fe16c3a086c8c936"
-"""generate(10_000, 7, "blind15") as frozen with it: the session itself, not only its module."""
+"""The digest of generate(10_000, 7, "blind15") at the same commit: the session, beside its module."""
 UPDATES_AT_10K = 240
-"""Updates in the 10,000-turn seed-7 session (with the generator's 170 facts and 9 checkpoints)."""
+"""How many updates that session holds (beside its 170 facts and 9 checkpoints, the generator's)."""
 
 GERMAN = re.compile(
     r"\b(?:genau|na ja|doch|halt|also|since (?:two years|last week|yesterday|this|the|Monday|Friday|"
