@@ -23,8 +23,8 @@ Sets used while building the recommended policy: ``standard``, ``heldout``, ``bl
 ``policies10``, ``blind10`` from branch ``policies11``, ``blind11`` from branch ``policies12``,
 ``blind12`` from branch ``policies13``, ``blind13`` from branch ``policies14``, each after its runs
 as a held-out set), ``seed-shape`` and LoCoMo ``dev``. Held out (run to report): LoCoMo
-``heldout`` and ``blind14`` (frozen before any policy ran on it; run by the lead to report), left
-out of the default parts and ``--wordings`` so that no routine run touches them.
+``heldout``, ``blind14`` and ``blind15`` (each frozen before any policy ran on it; run by the lead
+to report), left out of the default parts and ``--wordings`` so that no routine run touches them.
 
 Prints Markdown tables (cells ``critical recall / stale retention``, and per-question recall; the
 last column, ``ceiling †``, the most critical recall, or per-question recall, that any policy sending

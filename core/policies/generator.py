@@ -349,12 +349,12 @@ HELDOUT: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
 
 WORDINGS: Final = (
     "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
-    "blind9", "blind10", "blind11", "blind12", "blind13", "blind14",
+    "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15",
 )
-"""``standard``: the templates above; ``heldout``: :data:`HELDOUT`; ``blind2`` … ``blind14``:
+"""``standard``: the templates above; ``heldout``: :data:`HELDOUT`; ``blind2`` … ``blind15``:
 :mod:`.blind2`, :mod:`.blind3`, :mod:`.blind4`, :mod:`.blind5`, :mod:`.blind6`, :mod:`.blind7`,
 :mod:`.blind8`, :mod:`.blind9`, :mod:`.blind10`, :mod:`.blind11`, :mod:`.blind12`, :mod:`.blind13`,
-:mod:`.blind14`
+:mod:`.blind14`, :mod:`.blind15`
 (new templates *and* vocabularies, distractors and queries; docs/policies.md says which were seen
 while building the policy and which are held out)."""
 
@@ -492,7 +492,7 @@ class _Vocabulary:
     subject_forms: tuple[str, ...] = ("{n}", "{n}", "Project {n}", "the {n} project")
     casual: str = ""
     """The wording module whose chat filler wraps some user statements and types some in lower
-    case (``blind2`` … ``blind14``); empty for none."""
+    case (``blind2`` … ``blind15``); empty for none."""
     shared: tuple[tuple[str, ...], ...] = SHARED
     """The system prompt, chatter, episodes, tasks and the assistant's replies: the generator's own,
     or a wording module's (``blind10`` on), in this order."""
@@ -535,18 +535,19 @@ def _wording_module(wording: str) -> ModuleType:
         blind12,
         blind13,
         blind14,
+        blind15,
     )
 
     modules = {
         "blind3": blind3, "blind4": blind4, "blind5": blind5, "blind6": blind6, "blind7": blind7,
         "blind8": blind8, "blind9": blind9, "blind10": blind10, "blind11": blind11,
-        "blind12": blind12, "blind13": blind13, "blind14": blind14,
+        "blind12": blind12, "blind13": blind13, "blind14": blind14, "blind15": blind15,
     }
     return modules.get(wording, blind2)
 
 
 def _casual(rng: random.Random, text: str, wording: str) -> str:
-    """Chat filler and lower case, as people type (``blind2`` … ``blind14`` only)."""
+    """Chat filler and lower case, as people type (``blind2`` … ``blind15`` only)."""
     module = _wording_module(wording)
     roll = rng.random()
     prefixes: tuple[str, ...] = module.PREFIXES

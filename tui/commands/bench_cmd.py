@@ -5,7 +5,7 @@ Generated (SPEC §4)::
     ctxscope bench policies [--turns N] [--token-budget N] [--budget N] [--seed S]
                             [--wording standard|heldout|blind2|blind3|blind4|blind5|blind6|blind7|
                                        blind8|blind9|blind10|blind11|blind12|blind13|blind14|
-                                       seed-shape]
+                                       blind15|seed-shape]
                             [--json]
 
 External (a session plus a separate labels file; the policies only ever see the session)::
@@ -52,8 +52,8 @@ def register(subparsers: Any) -> None:
             "looked at, so none is a blind test; blind6 to blind13, written by other authors, were held "
             "out until branches policies7, policies9, policies10, policies11, policies12, policies13 "
             "and policies14), the seed-shape generator and LoCoMo's dev part. LoCoMo's heldout part "
-            "is run only to report (docs/policies.md); blind14 is held out, frozen before any policy ran "
-            "on it and run by the lead to report. "
+            "is run only to report (docs/policies.md); blind14 and blind15 are held out, each frozen "
+            "before any policy ran on it and run by the lead to report. "
             "Beside the policies, a ceiling row: the most any policy sending whole messages within "
             "the budget could carry."
         ),
@@ -66,7 +66,7 @@ def register(subparsers: Any) -> None:
         "--wording",
         choices=(
             "standard", "heldout", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8",
-            "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "seed-shape",
+            "blind9", "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "seed-shape",
         ),
         default=None,
         help=(
@@ -102,6 +102,10 @@ def register(subparsers: Any) -> None:
             "long story sentences, updates told as what happened that day, such as I'd written X in "
             "my notebook but it became Y; held out: frozen before any policy ran on it, run by the "
             "lead to report); "
+            "blind15 (sixteenth set: long run-on chat messages by a German speaker, verb-final clauses, "
+            "since two years, false friends such as chef for boss and eventually for perhaps, in-line "
+            "self-corrections, genau and na ja, updates such as not anymore X, since last week Y; held "
+            "out: frozen before any policy ran on it, run by the lead to report); "
             "seed-shape (a session of the seed harness's structure, its own generator)"
         ),
     )
